@@ -1,0 +1,81 @@
+# enzyme-opt — build/test scaffolding.
+#
+#   make demo    differentiate examples/demo.c and check it against finite differences
+#   make test    unit tests (pytest) + end-to-end tests (lit + FileCheck)
+#   make bench   benchmarks (bench/run.py)
+#
+# `venv` and `toolchain` are idempotent: they do work only when something is missing
+# or pyproject.toml changed.
+
+SHELL   := /bin/bash
+PYTHON  ?= python3
+VENV    := .venv
+VPY     := $(VENV)/bin/python
+STAMP   := $(VENV)/.installed
+JOBS    ?= 2
+
+LLVM_VER   := 22
+LLVM_TOOLS := clang-$(LLVM_VER) lli-$(LLVM_VER) llc-$(LLVM_VER) FileCheck-$(LLVM_VER) opt-$(LLVM_VER)
+APT_PKGS   := clang-$(LLVM_VER) llvm-$(LLVM_VER) llvm-$(LLVM_VER)-tools
+
+.PHONY: all venv toolchain test unit lit demo bench clean distclean
+
+all: test
+
+# --- Python environment -----------------------------------------------------------------
+
+venv: $(STAMP)
+
+$(VPY):
+	$(PYTHON) -m venv $(VENV)
+
+# Reinstall only when pyproject.toml is newer than the stamp. The editable install records
+# the top-level package's location at install time, so also reinstall (once) when
+# enzyme_opt/__init__.py first appears after an install made without it.
+$(STAMP): pyproject.toml $(wildcard enzyme_opt/__init__.py) | $(VPY)
+	$(VPY) -m pip install -e '.[test]'
+	touch $@
+
+# --- LLVM 22 command-line tools (apt, Debian 12) ------------------------------------------
+
+toolchain:
+	@missing=""; \
+	for t in $(LLVM_TOOLS); do command -v $$t >/dev/null 2>&1 || missing="$$missing $$t"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "toolchain: missing$$missing; installing $(APT_PKGS)"; \
+	  if [ "$$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update && \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y $(APT_PKGS); \
+	fi
+
+# --- Tests ------------------------------------------------------------------------------
+
+test: venv toolchain
+	$(MAKE) --no-print-directory unit
+	$(MAKE) --no-print-directory lit
+
+# pytest exits 5 when it collects no tests; that is not a failure of the suite.
+unit: venv
+	@rc=0; $(VENV)/bin/pytest -n $(JOBS) -q tests/unit || rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest: no unit tests collected"; rc=0; fi; \
+	exit $$rc
+
+lit: venv toolchain
+	$(VENV)/bin/lit -j $(JOBS) -v tests/lit
+
+# --- Demo and benchmarks ------------------------------------------------------------------
+
+demo: venv toolchain
+	$(VPY) examples/demo.py
+
+bench: venv toolchain
+	$(VPY) bench/run.py
+
+# --- Cleanup (keeps .venv; use `make distclean` to remove it too) -------------------------
+
+clean:
+	rm -rf build dist *.egg-info .pytest_cache tests/lit/Output bench/out
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV)

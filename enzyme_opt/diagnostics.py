@@ -1,0 +1,53 @@
+"""One small exception tree for everything enzyme-opt reports to users.
+
+Each error carries what the CLI needs to print one line
+``enzyme-opt: error: <where>: <what>``: a source location (``file.c:12``
+from ``!dbg`` when known, else ``<input>:<line>`` or the function/block)
+and the message.  Never a traceback, never a module dump.
+"""
+
+from __future__ import annotations
+
+
+class EnzymeOptError(Exception):
+    """Base of all user-facing errors."""
+
+    def __init__(self, message: str, where: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.where = where
+
+    def render(self) -> str:
+        where = f"{self.where}: " if self.where else ""
+        return f"enzyme-opt: error: {where}{self.message}"
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+
+class InputError(EnzymeOptError):
+    """The input cannot be read: missing file, empty, not LLVM IR."""
+
+
+class ParseError(EnzymeOptError):
+    """Text that is not the IR we understand; ``line`` is 1-based."""
+
+    def __init__(self, message: str, filename: str = "<input>", line: int | None = None,
+                 source_line: str | None = None):
+        where = f"{filename}:{line}" if line is not None else filename
+        super().__init__(message, where)
+        self.filename = filename
+        self.line = line
+        self.source_line = source_line
+
+
+class VerifyError(EnzymeOptError):
+    """LLVM's verifier rejected a module."""
+
+
+class DifferentiationError(EnzymeOptError):
+    """A derivative cannot be generated (unsupported construct, bad ABI use)."""
+
+
+class UsageError(EnzymeOptError):
+    """Command-line misuse (e.g. bitcode to a terminal)."""

@@ -1,0 +1,104 @@
+"""Tokens of LLVM's textual IR, as plain strings.
+
+A token's first character tells its kind (``%`` local, ``@`` global, ``!``
+metadata, ``#`` attribute group or debug record, ``"`` string, a digit or
+sign a number, a letter a keyword), so the parser compares strings and
+never builds token objects: lexing is one C-level ``re.findall``.  Line ends
+are kept as ``"\\n"`` tokens because an instruction ends with its line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from enzyme_opt.diagnostics import ParseError
+
+_TOKEN = re.compile(r"""
+    [ \t\r]+ | ;[^\n]*                          # blanks and comments: skipped
+  | ( \n
+    | (?:[-\w$.]+|"[^"]*"):(?![:=])             # label definition  "bb:"
+    | [%@$]"[^"]*" | [%@$][-\w$.]+              # local / global / comdat names
+    | !"[^"]*" | ![-\w$.\\]*                    # metadata string / name / '!'
+    | \#dbg_\w+ | \#\d+                          # debug record / attribute group
+    | c"[^"]*" | "[^"]*"                        # strings
+    | 0x[KLMHR]?[0-9A-Fa-f]+                    # hex numbers and floats
+    | [-+]?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?       # decimal numbers
+    | [A-Za-z_][\w.$]*                          # keywords and words
+    | \.\.\. | [=,()\[\]{}<>*:|^]
+    | \S )                                      # anything else: parser error
+""", re.VERBOSE)
+
+
+def tokenize(text: str) -> list[str]:
+    return [t for t in _TOKEN.findall(text) if t]
+
+
+class Cursor:
+    """A position in a token list, with the error helpers every parse
+    method uses.  ``first_line`` is the source line of the first token."""
+
+    __slots__ = ("tokens", "pos", "line", "filename", "lines")
+
+    def __init__(self, tokens: list[str], first_line: int = 1, filename: str = "<input>",
+                 lines: list[str] | None = None):
+        self.tokens = tokens
+        self.tokens.append("")  # end marker
+        self.pos = 0
+        self.line = first_line
+        self.filename = filename
+        self.lines = lines
+
+    def peek(self, ahead: int = 0) -> str:
+        index = self.pos + ahead
+        return self.tokens[index] if index < len(self.tokens) else ""
+
+    def next(self) -> str:
+        tok = self.tokens[self.pos]
+        if tok == "\n":
+            self.line += 1
+        self.pos += 1
+        return tok
+
+    def accept(self, tok: str) -> bool:
+        if self.tokens[self.pos] == tok:
+            self.next()
+            return True
+        return False
+
+    def expect(self, tok: str) -> str:
+        got = self.tokens[self.pos]
+        if got != tok:
+            raise self.error(f"expected '{tok}'")
+        return self.next()
+
+    def skip_newlines(self) -> None:
+        while self.tokens[self.pos] == "\n":
+            self.next()
+
+    def at_line_end(self) -> bool:
+        return self.tokens[self.pos] in ("\n", "")
+
+    def error(self, message: str) -> ParseError:
+        got = self.tokens[self.pos] if self.pos < len(self.tokens) else ""
+        shown = "end of line" if got in ("\n", "") else f"'{got}'"
+        source = None
+        if self.lines is not None and 0 < self.line <= len(self.lines):
+            source = self.lines[self.line - 1]
+        return ParseError(f"{message}, found {shown}", self.filename, self.line, source)
+
+
+def join_tokens(tokens: list[str]) -> str:
+    """Re-spell a token run as text LLVM reads back (spacing is cosmetic)."""
+    out: list[str] = []
+    for tok in tokens:
+        if out and not (tok in ",)]}" or out[-1] in "([{" or (tok == "(" and out[-1][0] in "!#")
+                        or (tok in "([" and out[-1][-1:].isalnum() and out[-1][0] == "!")):
+            out.append(" ")
+        out.append(tok)
+    text = "".join(out)
+    return text
+
+
+def string_body(tok: str) -> str:
+    """``"abc"`` → ``abc`` (escapes kept)."""
+    return tok[tok.index('"') + 1:-1]

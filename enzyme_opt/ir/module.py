@@ -1,0 +1,378 @@
+"""Modules, globals, functions and basic blocks.
+
+Module-level text that the AD never needs to look inside (metadata nodes,
+attribute groups, comdats, module asm) is kept verbatim and printed back
+as it was read; everything that holds SSA values or references globals is
+modelled.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator, Sequence
+
+from enzyme_opt.ir import types as T
+from enzyme_opt.ir.types import Type, quote_name
+from enzyme_opt.ir.values import Argument, Constant, User, Value
+
+
+class GlobalValue(Constant):
+    """A module-level symbol: its value is its address (a pointer)."""
+
+    __slots__ = ("module", "prefix")
+
+    def __init__(self, type: Type, name: str, prefix: str = ""):
+        super().__init__(type, name=name)
+        self.module = None
+        #: Linkage, visibility, ``unnamed_addr`` ... as printed before the body.
+        self.prefix = prefix
+
+    def ref(self) -> str:
+        return "@" + quote_name(self.name)
+
+    @property
+    def linkage(self) -> str:
+        for word in self.prefix.split():
+            if word in LINKAGES:
+                return word
+        return "external"
+
+
+LINKAGES = frozenset({"private", "internal", "available_externally", "linkonce", "weak",
+                      "common", "appending", "extern_weak", "linkonce_odr", "weak_odr",
+                      "external"})
+
+
+class GlobalVariable(GlobalValue):
+    """``@g = <prefix> global|constant T [init]<suffix>``; the initializer is
+    operand 0 when present; ``suffix`` keeps ``, align 8, !dbg !3`` etc."""
+
+    __slots__ = ("value_type", "is_constant", "suffix")
+
+    def __init__(self, name: str, value_type: Type, initializer: Constant | None = None,
+                 is_constant: bool = False, prefix: str = "", suffix: str = "", addrspace: int = 0):
+        super().__init__(T.PointerType(addrspace), name, prefix)
+        self.value_type = value_type
+        self.is_constant = is_constant
+        self.suffix = suffix
+        if initializer is not None:
+            self.append_operand(initializer)
+
+    @property
+    def initializer(self) -> Constant | None:
+        return self.operand(0) if self._operands else None
+
+    def metadata_text(self, kind: str) -> str | None:
+        """The text of attachment ``!kind`` in the suffix (e.g. ``enzyme_shadow``)."""
+        match = re.search(r"!" + re.escape(kind) + r" (![\w.]+)", self.suffix)
+        return match.group(1) if match else None
+
+    def format(self) -> str:
+        prefix = self.prefix + " " if self.prefix else ""
+        kind = "constant" if self.is_constant else "global"
+        init = " " + self.initializer.ref() if self.initializer is not None else ""
+        return f"{self.ref()} = {prefix}{kind} {self.value_type}{init}{self.suffix}"
+
+
+class GlobalAlias(GlobalValue):
+    """``@a = <prefix> alias|ifunc T, ptr @aliasee<suffix>`` (operand 0)."""
+
+    __slots__ = ("keyword", "value_type", "suffix")
+
+    def __init__(self, name: str, keyword: str, value_type: Type, aliasee: Constant,
+                 prefix: str = "", suffix: str = ""):
+        super().__init__(T.ptr, name, prefix)
+        self.keyword = keyword
+        self.value_type = value_type
+        self.suffix = suffix
+        self.append_operand(aliasee)
+
+    def format(self) -> str:
+        prefix = self.prefix + " " if self.prefix else ""
+        return (f"{self.ref()} = {prefix}{self.keyword} {self.value_type}, "
+                f"{self.operand(0).typed_ref()}{self.suffix}")
+
+
+class BasicBlock(Value):
+    __slots__ = ("parent", "instructions")
+
+    def __init__(self, name: str = "", parent: "Function | None" = None):
+        super().__init__(T.label, name)
+        self.parent = parent
+        self.instructions: list = []
+
+    def ref(self) -> str:
+        return self.parent.slot_name(self)
+
+    @property
+    def terminator(self):
+        if self.instructions and self.instructions[-1].is_terminator:
+            return self.instructions[-1]
+        return None
+
+    @property
+    def successors(self) -> list["BasicBlock"]:
+        term = self.terminator
+        if term is None:
+            return []
+        seen: dict[BasicBlock, None] = {}
+        for op in term.operands:
+            if isinstance(op, BasicBlock):
+                seen[op] = None
+        return list(seen)
+
+    @property
+    def predecessors(self) -> list["BasicBlock"]:
+        """Blocks whose terminator names this block (each once, in use order)."""
+        seen: dict[BasicBlock, None] = {}
+        for use in self._uses:
+            user = use.user
+            if getattr(user, "is_terminator", False) and user.parent is not None:
+                seen[user.parent] = None
+        return list(seen)
+
+    @property
+    def phis(self) -> list:
+        out = []
+        for inst in self.instructions:
+            if inst.opcode != "phi":
+                break
+            out.append(inst)
+        return out
+
+    def first_non_phi_index(self) -> int:
+        for i, inst in enumerate(self.instructions):
+            if inst.opcode != "phi" and inst.opcode != "landingpad":
+                return i
+        return len(self.instructions)
+
+    def append(self, inst) -> None:
+        inst.parent = self
+        self.instructions.append(inst)
+
+    def insert(self, index: int, inst) -> None:
+        inst.parent = self
+        self.instructions.insert(index, inst)
+
+    def insert_before(self, anchor, inst) -> None:
+        self.insert(self.instructions.index(anchor), inst)
+
+    def insert_after(self, anchor, inst) -> None:
+        self.insert(self.instructions.index(anchor) + 1, inst)
+
+    def __iter__(self):
+        return iter(self.instructions)
+
+
+class Function(GlobalValue):
+    """A function declaration or definition.
+
+    ``prefix``: the words between ``define``/``declare`` and the return
+    attributes (linkage, visibility, calling convention).  ``ret_attrs``:
+    return attributes.  ``suffix``: everything between ``)`` and ``{``
+    (``unnamed_addr``, ``#0``, ``personality ...``, ``!dbg !5``).
+    """
+
+    __slots__ = ("function_type", "args", "blocks", "ret_attrs", "suffix", "_slots")
+
+    def __init__(self, name: str, function_type: T.FunctionType, arg_names: Sequence[str] = (),
+                 prefix: str = "", ret_attrs: str = "", suffix: str = "",
+                 arg_attrs: Sequence[str] | None = None):
+        super().__init__(T.ptr, name, prefix)
+        self.function_type = function_type
+        names = list(arg_names) + [""] * (len(function_type.params) - len(arg_names))
+        attrs = list(arg_attrs) if arg_attrs is not None else [""] * len(function_type.params)
+        self.args = [Argument(ty, n, self, i, a)
+                     for i, (ty, n, a) in enumerate(zip(function_type.params, names, attrs))]
+        self.blocks: list[BasicBlock] = []
+        self.ret_attrs = ret_attrs
+        self.suffix = suffix
+        self._slots: dict[Value, str] | None = None
+
+    # -- structure -------------------------------------------------------------
+    @property
+    def is_declaration(self) -> bool:
+        return not self.blocks
+
+    @property
+    def return_type(self) -> Type:
+        return self.function_type.ret
+
+    @property
+    def entry(self) -> BasicBlock:
+        return self.blocks[0]
+
+    def append_block(self, name: str = "", after: BasicBlock | None = None) -> BasicBlock:
+        block = BasicBlock(name, self)
+        if after is None:
+            self.blocks.append(block)
+        else:
+            self.blocks.insert(self.blocks.index(after) + 1, block)
+        return block
+
+    def instructions(self) -> Iterator:
+        for block in self.blocks:
+            yield from block.instructions
+
+    @property
+    def attribute_group_ids(self) -> list[int]:
+        return [int(m) for m in re.findall(r"#(\d+)", self.suffix)]
+
+    def attributes_text(self) -> str:
+        """Function attributes: the inline words and the text of ``#N`` groups."""
+        words = [re.sub(r"#\d+", "", self.suffix)]
+        if self.module is not None:
+            for gid in self.attribute_group_ids:
+                words.append(self.module.attribute_groups.get(gid, ""))
+        return " ".join(words)
+
+    def metadata_text(self, kind: str) -> str | None:
+        match = re.search(r"!" + re.escape(kind) + r" (![\w.]+)", self.suffix)
+        return match.group(1) if match else None
+
+    # -- names -----------------------------------------------------------------
+    def slot_name(self, value: Value) -> str:
+        if self._slots is None or value not in self._slots:
+            self.assign_slots()
+        return self._slots.get(value, "%<badref>")
+
+    def assign_slots(self) -> None:
+        """Give every local value its printed name: hints are kept (made
+        unique with ``_N``), unnamed values are numbered in order as LLVM
+        requires (arguments, then blocks and instructions)."""
+        slots: dict[Value, str] = {}
+        taken: set[str] = set()
+        counter = 0
+
+        def name_of(value: Value) -> None:
+            nonlocal counter
+            hint = value.name
+            if not hint:
+                slots[value] = f"%{counter}"
+                counter += 1
+                return
+            if hint.isdigit():
+                hint = "_" + hint
+            name = hint
+            n = 1
+            while name in taken:
+                name = f"{hint}_{n}"
+                n += 1
+            taken.add(name)
+            slots[value] = "%" + quote_name(name)
+
+        # Named values first claim their names so numbered ones never clash.
+        for arg in self.args:
+            if arg.name:
+                name_of(arg)
+        for block in self.blocks:
+            if block.name:
+                name_of(block)
+            for inst in block.instructions:
+                if inst.name and inst.has_result:
+                    name_of(inst)
+        for arg in self.args:
+            if not arg.name:
+                name_of(arg)
+        for index, block in enumerate(self.blocks):
+            if not block.name and index > 0:
+                name_of(block)
+            elif not block.name:  # the unnamed entry block takes the next number
+                name_of(block)
+            for inst in block.instructions:
+                if not inst.name and inst.has_result:
+                    name_of(inst)
+        self._slots = slots
+
+    def invalidate_slots(self) -> None:
+        self._slots = None
+
+
+class Module:
+    """A whole module: symbols in order, plus verbatim module-level text."""
+
+    def __init__(self, name: str = ""):
+        self.name = name
+        self.source_filename: str | None = None
+        self.datalayout: str | None = None
+        self.triple: str | None = None
+        self.module_asm: list[str] = []
+        self.struct_types: dict[str, T.NamedStructType] = {}
+        self.comdats: list[str] = []
+        self.globals: list[GlobalVariable] = []
+        self.functions: list[Function] = []
+        self.aliases: list[GlobalAlias] = []
+        self.attribute_groups: dict[int, str] = {}
+        #: ``!name = !{...}`` lines and ``!N = ...`` lines, verbatim.
+        self.named_metadata: list[str] = []
+        self.metadata: dict[str, str] = {}
+        self.symbols: dict[str, GlobalValue] = {}
+
+    # -- symbols ---------------------------------------------------------------
+    def add(self, symbol: GlobalValue, before: GlobalValue | None = None) -> GlobalValue:
+        if symbol.name in self.symbols:
+            raise ValueError(f"symbol @{symbol.name} already defined")
+        symbol.module = self
+        self.symbols[symbol.name] = symbol
+        bucket = (self.functions if isinstance(symbol, Function)
+                  else self.globals if isinstance(symbol, GlobalVariable) else self.aliases)
+        if before is not None and before in bucket:
+            bucket.insert(bucket.index(before), symbol)
+        else:
+            bucket.append(symbol)
+        return symbol
+
+    def remove(self, symbol: GlobalValue) -> None:
+        del self.symbols[symbol.name]
+        bucket = (self.functions if isinstance(symbol, Function)
+                  else self.globals if isinstance(symbol, GlobalVariable) else self.aliases)
+        bucket.remove(symbol)
+        symbol.drop_operands()
+        if isinstance(symbol, Function):
+            for inst in list(symbol.instructions()):
+                inst.drop_operands()
+            symbol.blocks = []
+
+    def get(self, name: str) -> GlobalValue | None:
+        return self.symbols.get(name)
+
+    def get_function(self, name: str) -> Function | None:
+        symbol = self.symbols.get(name)
+        return symbol if isinstance(symbol, Function) else None
+
+    def unique_name(self, base: str) -> str:
+        """``base``, or ``base.N`` if taken (LLVM's scheme for globals)."""
+        name, n = base, 1
+        while name in self.symbols:
+            name = f"{base}.{n}"
+            n += 1
+        return name
+
+    def get_or_declare(self, name: str, function_type: T.FunctionType,
+                       suffix: str = "") -> Function:
+        existing = self.get_function(name)
+        if existing is not None:
+            return existing
+        return self.add(Function(name, function_type, suffix=suffix))
+
+    def add_attribute_group(self, text: str) -> int:
+        """Index of an attribute group with exactly ``text``, made if needed."""
+        for gid, existing in self.attribute_groups.items():
+            if existing == text:
+                return gid
+        gid = max(self.attribute_groups, default=-1) + 1
+        self.attribute_groups[gid] = text
+        return gid
+
+    def __str__(self) -> str:
+        from enzyme_opt.ir.printer import print_module
+        return print_module(self)
+
+
+def iter_users_recursive(value: Value) -> Iterator[User]:
+    """Users of ``value``, looking through constant expressions."""
+    for user in value.users:
+        if isinstance(user, Constant) and not isinstance(user, GlobalValue):
+            yield from iter_users_recursive(user)
+        else:
+            yield user

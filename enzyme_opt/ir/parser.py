@@ -1,0 +1,551 @@
+"""Parser for the textual IR that LLVM 22 prints.
+
+Contract (as xDSL's): ``parse_X`` consumes its production or raises a
+``ParseError`` naming the source line; ``parse_optional_X`` returns ``None``
+when the next token cannot start an ``X``.  We only read *canonical* text:
+every input went through LLVM first, so spellings are LLVM's own.
+
+The module is read in two passes: the first declares every symbol (so
+globals may refer to each other in any order), the second reads bodies and
+initializers.  Module metadata, attribute groups and comdats are kept as
+text.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import struct
+
+from enzyme_opt.diagnostics import ParseError
+from enzyme_opt.ir import types as T
+from enzyme_opt.ir.lexer import Cursor, join_tokens, string_body, tokenize
+from enzyme_opt.ir.module import BasicBlock, Function, GlobalAlias, GlobalVariable, Module
+from enzyme_opt.ir.types import Type
+from enzyme_opt.ir.values import (
+    CAST_OPCODES, ConstantAggregate, ConstantExpr, ConstantFP, ConstantInt, ConstantKeyword,
+    ConstantSplat, ConstantString, ConstantWrapper, InlineAsm, MetadataOperand, Value,
+    unescape_string)
+
+SIMPLE_TYPES: dict[str, Type] = {
+    "void": T.void, "label": T.label, "metadata": T.metadata, "token": T.token,
+    "ptr": T.ptr, "x86_amx": T.OpaqueType("x86_amx"),
+    **{kind: T.FloatType(kind) for kind in T.FLOAT_BITS},
+}
+_INT_TYPE = re.compile(r"i\d+\Z")
+
+CONSTANT_KEYWORDS = frozenset({"null", "undef", "poison", "zeroinitializer", "none"})
+CONSTEXPR_OPCODES = frozenset({"getelementptr", "add", "sub", "mul", "shl", "xor", "and",
+                               "or", "lshr", "ashr", "extractelement", "insertelement",
+                               "shufflevector"}) | CAST_OPCODES
+VALUE_START_WORDS = (CONSTANT_KEYWORDS | CONSTEXPR_OPCODES |
+                     {"true", "false", "splat", "blockaddress", "dso_local_equivalent", "no_cfi",
+                      "asm"})
+
+
+def parse_module(text: str, filename: str = "<input>") -> Module:
+    """Read a whole module.  ``filename`` names the input in errors."""
+    return ModuleParser(text, filename).run()
+
+
+class ModuleParser:
+    def __init__(self, text: str, filename: str):
+        self.text = text
+        self.filename = filename
+        self.lines = text.split("\n")
+        self.module = Module(filename)
+
+    # -- driver ----------------------------------------------------------------
+    def run(self) -> Module:
+        entities = self._split_entities()
+        for kind, start, end in entities:        # pass 0: named struct types
+            if kind == "typedef":
+                self._read_typedef(start, end)
+        for kind, start, end in entities:        # pass 1: declare symbols
+            if kind in ("global", "define", "declare"):
+                self._declare(kind, start, end)
+        for kind, start, end in entities:        # pass 2: bodies
+            if kind != "typedef":
+                getattr(self, "_read_" + kind)(start, end)
+        return self.module
+
+    def _split_entities(self) -> list[tuple[str, int, int]]:
+        """(kind, first line index, end line index) of each top-level item."""
+        out = []
+        lines = self.lines
+        i, n = 0, len(lines)
+        while i < n:
+            line = lines[i]
+            head = line[:1]
+            if not line or head == ";" or line.isspace():
+                i += 1
+                continue
+            if line.startswith("define "):
+                j = i + 1
+                while j < n and lines[j] != "}":
+                    j += 1
+                if j == n:
+                    raise ParseError("function body has no closing '}'", self.filename, i + 1, line)
+                out.append(("define", i, j + 1))
+                i = j + 1
+                continue
+            if head == "@":
+                kind = "global"
+            elif head == "!":
+                kind = "metadata"
+            elif head == "%":
+                kind = "typedef"
+            elif head == "$":
+                kind = "comdat"
+            elif line.startswith("declare "):
+                kind = "declare"
+            elif line.startswith("attributes #"):
+                kind = "attributes"
+            elif line.startswith(("source_filename", "target ", "module asm")):
+                kind = "header"
+            elif head == "^" or line.startswith("uselistorder"):
+                kind = "skip"
+            else:
+                raise ParseError(f"expected a top-level entity, found '{line.split()[0]}'",
+                                 self.filename, i + 1, line)
+            out.append((kind, i, i + 1))
+            i += 1
+        return out
+
+    def _cursor(self, start: int, end: int) -> Cursor:
+        text = "\n".join(self.lines[start:end])
+        return Cursor(tokenize(text), start + 1, self.filename, self.lines)
+
+    # -- pass 1 ----------------------------------------------------------------
+    def _declare(self, kind: str, start: int, end: int) -> None:
+        if kind == "global":
+            line = self.lines[start]
+            cur = Cursor(tokenize(line), start + 1, self.filename, self.lines)
+            name = global_name(cur.next())
+            cur.expect("=")
+            words = []
+            while cur.peek() not in ("global", "constant", "alias", "ifunc", ""):
+                words.append(cur.next())
+            keyword = cur.next()
+            if keyword in ("alias", "ifunc"):
+                symbol = GlobalAlias(name, keyword, T.ptr, ConstantKeyword(T.ptr, "poison"))
+            else:
+                addrspace = 0
+                for k, w in enumerate(words):
+                    if w == "addrspace":
+                        addrspace = int(words[k + 2])
+                symbol = GlobalVariable(name, T.i8, addrspace=addrspace)
+            self._add_symbol(symbol, start)
+        else:
+            cur = Cursor(tokenize(self.lines[start]), start + 1, self.filename, self.lines)
+            function = self._parse_function_header(cur)
+            self._add_symbol(function, start)
+
+    def _add_symbol(self, symbol, line_index: int) -> None:
+        if symbol.name in self.module.symbols:
+            raise ParseError(f"redefinition of @{symbol.name}", self.filename, line_index + 1)
+        self.module.add(symbol)
+
+    def _parse_function_header(self, cur: Cursor) -> Function:
+        """``define|declare prefix ret-attrs RetTy @name(params) suffix [{]``"""
+        cur.next()  # define / declare
+        prefix = []
+        while not self._starts_type(cur):
+            if cur.peek() == "":
+                raise cur.error("expected the return type of a function")
+            prefix.append(self._take_attribute(cur))
+        # Split the prefix: linkage/visibility/cc words, then return attributes.
+        split = len(prefix)
+        while split > 0 and prefix[split - 1].split("(")[0].split(" ")[0] in RETURN_ATTRIBUTES:
+            split -= 1
+        ret_type = self.parse_type(cur)
+        name = global_name(cur.next())
+        cur.expect("(")
+        params, names, attrs, varargs = [], [], [], False
+        while not cur.accept(")"):
+            if cur.accept("..."):
+                varargs = True
+                continue
+            ty = self.parse_type(cur)
+            words = []
+            while cur.peek() not in (",", ")") and cur.peek()[:1] != "%":
+                words.append(self._take_attribute(cur))
+            params.append(ty)
+            attrs.append(" ".join(words))
+            names.append(local_name(cur.next()) if cur.peek()[:1] == "%" else "")
+            cur.accept(",")
+        suffix = []
+        while cur.peek() not in ("{", ""):
+            suffix.append(cur.next())
+        fn = Function(name, T.FunctionType(ret_type, tuple(params), varargs), names,
+                      prefix=" ".join(prefix[:split]), ret_attrs=" ".join(prefix[split:]),
+                      suffix=(" " + join_tokens(suffix)) if suffix else "", arg_attrs=attrs)
+        return fn
+
+    # -- pass 2: module-level items ---------------------------------------------
+    def _read_skip(self, start: int, end: int) -> None:
+        pass
+
+    def _read_header(self, start: int, end: int) -> None:
+        line = self.lines[start]
+        value = line[line.index('"'):] if '"' in line else ""
+        if line.startswith("source_filename"):
+            self.module.source_filename = unescape_string(value[1:-1]).decode("utf-8", "replace")
+        elif line.startswith("target datalayout"):
+            self.module.datalayout = value[1:-1]
+        elif line.startswith("target triple"):
+            self.module.triple = value[1:-1]
+        else:
+            self.module.module_asm.append(line)
+
+    def _read_metadata(self, start: int, end: int) -> None:
+        line = self.lines[start]
+        key = line.split(" = ", 1)[0]
+        if key[1:].isdigit():
+            self.module.metadata[key] = line
+        else:
+            self.module.named_metadata.append(line)
+
+    def _read_comdat(self, start: int, end: int) -> None:
+        self.module.comdats.append(self.lines[start])
+
+    def _read_attributes(self, start: int, end: int) -> None:
+        line = self.lines[start]
+        match = re.match(r"attributes #(\d+) = \{ ?(.*?) ?\}$", line)
+        if not match:
+            raise ParseError("malformed attribute group", self.filename, start + 1, line)
+        self.module.attribute_groups[int(match.group(1))] = match.group(2)
+
+    def _read_typedef(self, start: int, end: int) -> None:
+        cur = self._cursor(start, end)
+        name = local_name(cur.next())
+        cur.expect("=")
+        cur.expect("type")
+        named = self.named_struct(name)
+        if cur.accept("opaque"):
+            return
+        body = self.parse_type(cur)
+        if not isinstance(body, T.StructType):
+            raise cur.error("expected a struct body")
+        named.body_ref[:] = [body]
+
+    def _read_global(self, start: int, end: int) -> None:
+        cur = self._cursor(start, end)
+        symbol = self.module.symbols[global_name(cur.next())]
+        cur.expect("=")
+        words = []
+        while cur.peek() not in ("global", "constant", "alias", "ifunc"):
+            words.append(self._take_attribute(cur))
+        keyword = cur.next()
+        symbol.prefix = " ".join(words)
+        value_type = self.parse_type(cur)
+        symbol.value_type = value_type
+        self.locals = None
+        if isinstance(symbol, GlobalAlias):
+            cur.expect(",")
+            aliasee_type = self.parse_type(cur)
+            symbol.set_operand(0, self.parse_value(cur, aliasee_type))
+        else:
+            symbol.is_constant = keyword == "constant"
+            if not cur.at_line_end() and cur.peek() != ",":
+                symbol.append_operand(self.parse_value(cur, value_type))
+        rest = []
+        while not cur.at_line_end():
+            rest.append(cur.next())
+        symbol.suffix = join_tokens(rest) if rest else ""
+        if symbol.suffix and not symbol.suffix.startswith(","):
+            symbol.suffix = " " + symbol.suffix
+
+    def _read_declare(self, start: int, end: int) -> None:
+        pass  # fully read in pass 1
+
+    def _read_define(self, start: int, end: int) -> None:
+        from enzyme_opt.ir.body_parser import BodyParser
+        cur = Cursor(tokenize(self.lines[start]), start + 1, self.filename, self.lines)
+        cur.next()
+        while not cur.accept("@") and cur.peek()[:1] != "@":
+            cur.next()
+        function = self.module.symbols[global_name(cur.next())]
+        body = self._cursor(start + 1, end - 1)
+        BodyParser(self, function, body).run()
+
+    # -- types -----------------------------------------------------------------
+    def named_struct(self, name: str) -> T.NamedStructType:
+        ty = self.module.struct_types.get(name)
+        if ty is None:
+            ty = T.NamedStructType(name)
+            self.module.struct_types[name] = ty
+        return ty
+
+    def _starts_type(self, cur: Cursor) -> bool:
+        tok = cur.peek()
+        return (tok in SIMPLE_TYPES or tok in ("[", "{", "<", "target") or
+                bool(_INT_TYPE.match(tok)) or (tok[:1] == "%" and tok[1:2] != ""
+                                               and self._is_struct_ref(tok)))
+
+    def _is_struct_ref(self, tok: str) -> bool:
+        return local_name(tok) in self.module.struct_types
+
+    def parse_type(self, cur: Cursor) -> Type:
+        """type := simple | iN | ptr [addrspace(N)] | [N x T] | <N x T> | {..} | <{..}>
+        | %name | type '(' params ')'  (a function type)"""
+        tok = cur.next()
+        ty: Type
+        if tok in SIMPLE_TYPES:
+            ty = SIMPLE_TYPES[tok]
+            if tok == "ptr" and cur.peek() == "addrspace":
+                cur.next()
+                cur.expect("(")
+                ty = T.PointerType(int(cur.next()))
+                cur.expect(")")
+        elif tok[:1] == "i" and _INT_TYPE.match(tok):
+            ty = T.IntType(int(tok[1:]))
+        elif tok == "[":
+            count = int(cur.next())
+            cur.expect("x")
+            ty = T.ArrayType(count, self.parse_type(cur))
+            cur.expect("]")
+        elif tok == "<":
+            if cur.accept("{"):
+                ty = T.StructType(self._parse_struct_elements(cur), packed=True)
+                cur.expect(">")
+            else:
+                scalable = cur.accept("vscale")
+                if scalable:
+                    cur.expect("x")
+                count = int(cur.next())
+                cur.expect("x")
+                ty = T.VectorType(count, self.parse_type(cur), scalable)
+                cur.expect(">")
+        elif tok == "{":
+            ty = T.StructType(self._parse_struct_elements(cur))
+        elif tok[:1] == "%":
+            ty = self.named_struct(local_name(tok))
+        elif tok == "target":
+            depth, words = 0, ["target"]
+            while True:
+                w = cur.next()
+                words.append(w)
+                depth += (w == "(") - (w == ")")
+                if depth == 0 and w == ")":
+                    break
+            ty = T.OpaqueType(join_tokens(words))
+        else:
+            cur.pos -= 1
+            raise cur.error("expected a type")
+        while cur.peek() == "(" and self._function_type_follows(cur):
+            ty = self._parse_function_params(cur, ty)
+        while cur.peek() == "*":  # typed pointers never appear in LLVM 22 output
+            raise cur.error("typed pointers are not LLVM 22 syntax")
+        return ty
+
+    def _function_type_follows(self, cur: Cursor) -> bool:
+        nxt = cur.peek(1)
+        return nxt in (")", "...") or nxt in SIMPLE_TYPES or bool(_INT_TYPE.match(nxt)) or \
+            nxt in ("[", "{", "<") or (nxt[:1] == "%" and self._is_struct_ref(nxt))
+
+    def _parse_function_params(self, cur: Cursor, ret: Type) -> T.FunctionType:
+        cur.expect("(")
+        params, varargs = [], False
+        while not cur.accept(")"):
+            if cur.accept("..."):
+                varargs = True
+            else:
+                params.append(self.parse_type(cur))
+            cur.accept(",")
+        return T.FunctionType(ret, tuple(params), varargs)
+
+    def _parse_struct_elements(self, cur: Cursor) -> tuple[Type, ...]:
+        elements = []
+        while not cur.accept("}"):
+            elements.append(self.parse_type(cur))
+            cur.accept(",")
+        return tuple(elements)
+
+    # -- attributes ---------------------------------------------------------------
+    def _take_attribute(self, cur: Cursor) -> str:
+        """One attribute-like item: a word with its parenthesised argument,
+        ``align N``, ``addrspace(N)``, a string attribute, an attribute group."""
+        tok = cur.next()
+        if tok == "":
+            raise cur.error("unexpected end of input")
+        if tok in ("align", "alignstack") and cur.peek()[:1].isdigit():
+            return f"{tok} {cur.next()}"
+        if cur.peek() == "(":
+            depth, words = 0, [tok]
+            while True:
+                w = cur.next()
+                if w in ("", "\n"):
+                    raise cur.error("unbalanced parentheses")
+                words.append(w)
+                depth += (w == "(") - (w == ")")
+                if depth == 0:
+                    break
+            return join_tokens(words)
+        if tok[:1] == '"' and cur.peek() == "=":
+            cur.next()
+            return f"{tok}={cur.next()}"
+        return tok
+
+    # -- constants -----------------------------------------------------------------
+    locals = None  # set by the body parser to resolve %names in constants
+
+    def parse_value(self, cur: Cursor, ty: Type) -> Value:
+        """value := %local | @global | constant"""
+        tok = cur.peek()
+        head = tok[:1]
+        if head == "%":
+            if self.locals is None:
+                raise cur.error("a local value outside a function")
+            cur.next()
+            return self.locals.lookup(local_name(tok), ty, cur)
+        if head == "@":
+            cur.next()
+            symbol = self.module.symbols.get(global_name(tok))
+            if symbol is None:
+                cur.pos -= 1
+                raise cur.error(f"use of undefined global @{global_name(tok)}")
+            return symbol
+        return self.parse_constant(cur, ty)
+
+    def parse_typed_value(self, cur: Cursor) -> Value:
+        ty = self.parse_type(cur)
+        return self.parse_value(cur, ty)
+
+    def parse_constant(self, cur: Cursor, ty: Type) -> Value:
+        tok = cur.next()
+        head = tok[:1]
+        if head.isdigit() or head in "-+":
+            if isinstance(ty.scalar, T.FloatType):
+                return ConstantFP(ty, float_literal(tok), tok)
+            if isinstance(ty.scalar, T.IntType):
+                return ConstantInt(ty, int(tok, 16) if tok.startswith("0x") else int(tok))
+            cur.pos -= 1
+            raise cur.error(f"a number is not a {ty} constant")
+        if tok in CONSTANT_KEYWORDS:
+            return ConstantKeyword(ty, tok)
+        if tok == "true" or tok == "false":
+            return ConstantInt(ty, 1 if tok == "true" else 0)
+        if head == "c" and tok[1:2] == '"':
+            return ConstantString(ty, unescape_string(string_body(tok)))
+        if tok == "[" or tok == "{" or tok == "<":
+            closing = {"[": "]", "{": "}", "<": ">"}[tok]
+            packed = tok == "<" and cur.accept("{")
+            elements = []
+            while not cur.accept("}" if packed else closing):
+                elements.append(self.parse_typed_value(cur))
+                cur.accept(",")
+            if packed:
+                cur.expect(">")
+            return ConstantAggregate(ty, elements)
+        if tok == "splat":
+            cur.expect("(")
+            element = self.parse_typed_value(cur)
+            cur.expect(")")
+            return ConstantSplat(ty, (element,))
+        if tok == "blockaddress":
+            cur.expect("(")
+            fn = self.parse_value(cur, T.ptr)
+            cur.expect(",")
+            block = cur.next()
+            cur.expect(")")
+            return ConstantWrapper(ty, "blockaddress", (fn,), block)
+        if tok in ("dso_local_equivalent", "no_cfi"):
+            return ConstantWrapper(ty, tok, (self.parse_value(cur, T.ptr),))
+        if tok in CONSTEXPR_OPCODES:
+            return self._parse_constant_expr(cur, tok, ty)
+        if tok == "asm":
+            words = ["asm"]
+            while cur.peek()[:1] != '"':
+                words.append(cur.next())
+            words.append(cur.next())
+            cur.expect(",")
+            words[-1] += ","
+            words.append(cur.next())
+            return InlineAsm(ty, " ".join(words))
+        cur.pos -= 1
+        raise cur.error(f"expected a value of type {ty}")
+
+    def _parse_constant_expr(self, cur: Cursor, opcode: str, ty: Type) -> Value:
+        flags = []
+        while cur.peek() != "(":
+            flags.append(self._take_attribute(cur) if cur.peek() == "inrange" else cur.next())
+        cur.expect("(")
+        source_type = None
+        if opcode == "getelementptr":
+            source_type = self.parse_type(cur)
+            cur.expect(",")
+        operands = []
+        result_type = ty
+        while not cur.accept(")"):
+            operands.append(self.parse_typed_value(cur))
+            if cur.accept("to"):
+                result_type = self.parse_type(cur)
+            cur.accept(",")
+        return ConstantExpr(result_type, opcode, operands, " ".join(flags), source_type)
+
+    def parse_metadata(self, cur: Cursor) -> MetadataOperand:
+        """A metadata operand: ``!"s"``, ``!N``, ``!{...}``, ``!DIExpr(...)``, or
+        ``T %v`` (a value as metadata)."""
+        tok = cur.peek()
+        if tok[:1] != "!":
+            value = self.parse_typed_value(cur)
+            return MetadataOperand(["", 0], (value,)) if False else _value_as_metadata(value)
+        pieces: list = []
+        operands: list[Value] = []
+        words: list[str] = []
+        depth = 0
+        while True:
+            w = cur.peek()
+            if w in ("", "\n"):
+                raise cur.error("unterminated metadata")
+            if w[:1] == "%" and self.locals is not None:
+                # a value inside metadata, e.g. !DIArgList(i64 %a)
+                ty_text = words.pop() if words else ""
+                if words or ty_text:
+                    pieces.append(join_tokens(words) + (" " if words else "") + ty_text + " ")
+                words = []
+                cur.next()
+                operands.append(self.locals.lookup(local_name(w), T.metadata, cur))
+                pieces.append(len(operands) - 1)
+                continue
+            cur.next()
+            words.append(w)
+            depth += (w in "({") - (w in ")}")
+            if depth == 0 and w not in ("!",) and cur.peek() not in ("(", "{"):
+                break
+        if words:
+            pieces.append(join_tokens(words))
+        return MetadataOperand(pieces, operands)
+
+
+def float_literal(tok: str) -> float:
+    """The value of an LLVM float literal: decimal, or ``0x`` + the IEEE
+    double bits (also used for ``float``); other hex kinds (``0xK`` x86_fp80,
+    ``0xH`` half, ...) are kept exactly as text and read as NaN here."""
+    if tok.startswith("0x"):
+        if tok[2:3] in "KLMHR" and not tok[2:3].isdigit():
+            if tok[2] == "H":
+                return struct.unpack("<e", struct.pack("<H", int(tok[3:], 16)))[0]
+            return math.nan
+        return struct.unpack("<d", struct.pack("<Q", int(tok, 16)))[0]
+    return float(tok)
+
+
+def _value_as_metadata(value: Value) -> MetadataOperand:
+    return MetadataOperand([f"{value.type} ", 0], (value,))
+
+
+RETURN_ATTRIBUTES = frozenset({
+    "zeroext", "signext", "inreg", "noalias", "nonnull", "dereferenceable",
+    "dereferenceable_or_null", "align", "noundef", "range", "nofpclass", "noext"})
+
+
+def local_name(tok: str) -> str:
+    body = tok[1:]
+    if body[:1] == '"':
+        return unescape_string(body[1:-1]).decode("utf-8", "replace")
+    return body
+
+
+global_name = local_name

@@ -1,0 +1,418 @@
+"""Values, users and the intrusive use lists that link them; constants.
+
+Every operand slot is a :class:`Use`.  A value knows its uses, so
+``replace_all_uses_with`` is a loop of operand assignments and nothing else
+edits a use list.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from typing import Iterator, Sequence
+
+from enzyme_opt.ir import types as T
+from enzyme_opt.ir.types import Type, quote_name
+
+
+class Use:
+    """One operand slot of ``user``: ``user.operands[index] is value``."""
+
+    __slots__ = ("user", "index", "value")
+
+    def __init__(self, user: "User", index: int, value: "Value"):
+        self.user = user
+        self.index = index
+        self.value = value
+        value._uses[self] = None
+
+    def set(self, value: "Value") -> None:
+        del self.value._uses[self]
+        self.value = value
+        value._uses[self] = None
+
+    def drop(self) -> None:
+        del self.value._uses[self]
+
+
+class Value:
+    """Anything that can be an operand: it has a type, maybe a name, and uses."""
+
+    __slots__ = ("type", "name", "_uses", "__weakref__")
+
+    def __init__(self, type: Type, name: str = ""):
+        self.type = type
+        #: The name hint without sigil (``"x"`` for ``%x``); "" when unnamed.
+        self.name = name
+        self._uses: dict[Use, None] = {}
+
+    @property
+    def uses(self) -> list[Use]:
+        return list(self._uses)
+
+    @property
+    def users(self) -> list["User"]:
+        seen: dict[User, None] = {}
+        for use in self._uses:
+            seen[use.user] = None
+        return list(seen)
+
+    def has_uses(self) -> bool:
+        return bool(self._uses)
+
+    def replace_all_uses_with(self, other: "Value") -> None:
+        for use in list(self._uses):
+            use.set(other)
+
+    def ref(self) -> str:
+        """How an operand referring to this value is spelled (without type)."""
+        raise NotImplementedError(type(self).__name__)
+
+    def typed_ref(self) -> str:
+        return f"{self.type} {self.ref()}"
+
+    def __repr__(self) -> str:
+        try:
+            return f"<{type(self).__name__} {self.typed_ref()}>"
+        except Exception:  # noqa: BLE001 - repr must never fail
+            return f"<{type(self).__name__} {self.name!r}>"
+
+
+class User(Value):
+    """A value with operands (instructions, constant expressions, ...)."""
+
+    __slots__ = ("_operands",)
+
+    def __init__(self, type: Type, operands: Sequence[Value] = (), name: str = ""):
+        super().__init__(type, name)
+        self._operands: list[Use] = [Use(self, i, v) for i, v in enumerate(operands)]
+
+    @property
+    def operands(self) -> list[Value]:
+        return [u.value for u in self._operands]
+
+    def operand(self, index: int) -> Value:
+        return self._operands[index].value
+
+    def set_operand(self, index: int, value: Value) -> None:
+        self._operands[index].set(value)
+
+    def append_operand(self, value: Value) -> None:
+        self._operands.append(Use(self, len(self._operands), value))
+
+    def set_operands(self, values: Sequence[Value]) -> None:
+        self.drop_operands()
+        self._operands = [Use(self, i, v) for i, v in enumerate(values)]
+
+    def drop_operands(self) -> None:
+        for use in self._operands:
+            use.drop()
+        self._operands = []
+
+    @property
+    def operand_uses(self) -> list[Use]:
+        return self._operands
+
+
+class Argument(Value):
+    """A function parameter.  ``attrs`` is the attribute text (``noundef nonnull``)."""
+
+    __slots__ = ("parent", "index", "attrs")
+
+    def __init__(self, type: Type, name: str = "", parent=None, index: int = 0, attrs: str = ""):
+        super().__init__(type, name)
+        self.parent = parent
+        self.index = index
+        self.attrs = attrs
+
+    def ref(self) -> str:
+        return self.parent.slot_name(self)
+
+
+# --------------------------------------------------------------------------
+# Constants.  They are created fresh where needed (no uniquing): identity is
+# never relied upon for constants, only for instructions, arguments, globals.
+
+
+class Constant(User):
+    __slots__ = ()
+
+    def ref(self) -> str:
+        raise NotImplementedError(type(self).__name__)
+
+    @property
+    def is_zero(self) -> bool:
+        return False
+
+
+class ConstantInt(Constant):
+    __slots__ = ("value",)
+
+    def __init__(self, type: Type, value: int):
+        super().__init__(type)
+        self.value = value
+
+    def ref(self) -> str:
+        if self.type == T.i1:
+            return "true" if self.value else "false"
+        return str(self.value)
+
+    @property
+    def is_zero(self) -> bool:
+        return self.value == 0
+
+
+class ConstantFP(Constant):
+    """A floating constant.  ``text`` keeps LLVM's spelling (decimal or hex),
+    so printing is exact; ``value`` is the Python float for folding."""
+
+    __slots__ = ("value", "text")
+
+    def __init__(self, type: Type, value: float, text: str | None = None):
+        super().__init__(type)
+        self.value = value
+        self.text = text if text is not None else format_float(type, value)
+
+    def ref(self) -> str:
+        return self.text
+
+    @property
+    def is_zero(self) -> bool:
+        return self.value == 0.0 and math.copysign(1.0, self.value) > 0
+
+
+def format_float(ty: Type, value: float) -> str:
+    """Spell ``value`` exactly: hex for double/float (always exact), as LLVM
+    accepts; float constants are rounded to single precision first."""
+    if isinstance(ty, T.FloatType) and ty.kind == "float":
+        value = struct.unpack("<f", struct.pack("<f", value))[0]
+    elif isinstance(ty, T.FloatType) and ty.kind == "half":
+        bits = struct.unpack("<H", struct.pack("<e", value))[0]
+        return f"0xH{bits:04X}"
+    elif isinstance(ty, T.FloatType) and ty.kind not in ("double", "float"):
+        raise ValueError(f"cannot spell a {ty} constant")
+    if value == 0.0 and math.copysign(1.0, value) > 0:
+        return "0.000000e+00"
+    if value == 1.0:
+        return "1.000000e+00"
+    bits = struct.unpack("<Q", struct.pack("<d", value))[0]
+    return f"0x{bits:016X}"
+
+
+class ConstantKeyword(Constant):
+    """``null``, ``undef``, ``poison``, ``zeroinitializer``, ``none``."""
+
+    __slots__ = ("keyword",)
+
+    def __init__(self, type: Type, keyword: str):
+        super().__init__(type)
+        self.keyword = keyword
+
+    def ref(self) -> str:
+        return self.keyword
+
+    @property
+    def is_zero(self) -> bool:
+        return self.keyword in ("null", "zeroinitializer")
+
+
+def null(ty: Type) -> ConstantKeyword:
+    return ConstantKeyword(ty, "null")
+
+
+def undef(ty: Type) -> ConstantKeyword:
+    return ConstantKeyword(ty, "undef")
+
+
+def poison(ty: Type) -> ConstantKeyword:
+    return ConstantKeyword(ty, "poison")
+
+
+def zero(ty: Type) -> Constant:
+    """The zero of any first-class type, in the spelling LLVM accepts."""
+    if isinstance(ty, T.IntType):
+        return ConstantInt(ty, 0)
+    if isinstance(ty, T.FloatType):
+        return ConstantFP(ty, 0.0)
+    if isinstance(ty, T.PointerType):
+        return null(ty)
+    return ConstantKeyword(ty, "zeroinitializer")
+
+
+class ConstantAggregate(Constant):
+    """``[ ... ]`` arrays, ``{ ... }`` structs, ``< ... >`` vectors; elements
+    are operands."""
+
+    __slots__ = ()
+
+    def ref(self) -> str:
+        body = ", ".join(v.typed_ref() for v in self.operands)
+        if isinstance(self.type, T.VectorType):
+            return f"<{body}>"
+        if isinstance(self.type, T.ArrayType):
+            return f"[{body}]"
+        if self.type.packed:
+            return "<{ " + body + " }>" if body else "<{}>"
+        return "{ " + body + " }" if body else "{}"
+
+
+class ConstantString(Constant):
+    """``c"..."``: ``data`` holds the raw bytes."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, type: Type, data: bytes):
+        super().__init__(type)
+        self.data = data
+
+    def ref(self) -> str:
+        out = []
+        for b in self.data:
+            if 0x20 <= b < 0x7F and b not in (0x22, 0x5C):
+                out.append(chr(b))
+            else:
+                out.append(f"\\{b:02X}")
+        return 'c"' + "".join(out) + '"'
+
+
+class ConstantSplat(Constant):
+    """``splat (double 1.0)``: one element repeated across a vector."""
+
+    __slots__ = ()
+
+    def ref(self) -> str:
+        return f"splat ({self.operand(0).typed_ref()})"
+
+
+class ConstantExpr(Constant):
+    """A constant expression.  ``opcode`` is the LLVM keyword; ``flags`` the
+    words that follow it (``inbounds``, ``nuw``); for getelementptr,
+    ``source_type`` is the element type; casts print ``to <type>``."""
+
+    __slots__ = ("opcode", "flags", "source_type")
+
+    def __init__(self, type: Type, opcode: str, operands: Sequence[Value],
+                 flags: str = "", source_type: Type | None = None):
+        super().__init__(type, operands)
+        self.opcode = opcode
+        self.flags = flags
+        self.source_type = source_type
+
+    def ref(self) -> str:
+        head = self.opcode + (" " + self.flags if self.flags else "")
+        args = ", ".join(v.typed_ref() for v in self.operands)
+        if self.opcode == "getelementptr":
+            return f"{head} ({self.source_type}, {args})"
+        if self.opcode in CAST_OPCODES:
+            return f"{head} ({args} to {self.type})"
+        return f"{head} ({args})"
+
+
+CAST_OPCODES = frozenset({
+    "trunc", "zext", "sext", "fptrunc", "fpext", "fptoui", "fptosi", "uitofp",
+    "sitofp", "ptrtoint", "ptrtoaddr", "inttoptr", "bitcast", "addrspacecast"})
+
+
+class ConstantWrapper(Constant):
+    """``blockaddress(@f, %bb)``, ``dso_local_equivalent @f``, ``no_cfi @f``:
+    a keyword applied to globals; ``template`` formats the operand refs."""
+
+    __slots__ = ("keyword", "extra")
+
+    def __init__(self, type: Type, keyword: str, operands: Sequence[Value], extra: str = ""):
+        super().__init__(type, operands)
+        self.keyword = keyword
+        self.extra = extra
+
+    def ref(self) -> str:
+        if self.keyword == "blockaddress":
+            return f"blockaddress({self.operand(0).ref()}, {self.extra})"
+        return f"{self.keyword} {self.operand(0).ref()}"
+
+
+class InlineAsm(Value):
+    """``asm sideeffect "text", "constraints"``, only ever a callee."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, type: Type, text: str):
+        super().__init__(type)
+        self.text = text
+
+    def ref(self) -> str:
+        return self.text
+
+
+class MetadataOperand(User):
+    """A metadata operand of a call or debug record: its text is kept, with
+    any SSA values it names held as operands so renaming stays correct.
+    ``pieces`` alternates literal text and operand indices."""
+
+    __slots__ = ("pieces",)
+
+    def __init__(self, pieces: list, operands: Sequence[Value] = ()):
+        super().__init__(T.metadata, operands)
+        self.pieces = pieces
+
+    @property
+    def text(self) -> str:
+        out = []
+        for piece in self.pieces:
+            if isinstance(piece, int):
+                out.append(self.operand(piece).ref())
+            else:
+                out.append(piece)
+        return "".join(out)
+
+    def ref(self) -> str:
+        return self.text
+
+    @property
+    def string(self) -> str | None:
+        """The string of ``!"..."`` metadata, else None."""
+        text = self.text
+        if text.startswith('!"') and text.endswith('"'):
+            return unescape_string(text[2:-1]).decode("utf-8", "replace")
+        return None
+
+
+def unescape_string(body: str) -> bytes:
+    """Decode the ``\\XX`` escapes of an LLVM string body."""
+    out = bytearray()
+    i = 0
+    raw = body.encode("utf-8")
+    while i < len(raw):
+        b = raw[i]
+        if b == 0x5C and i + 2 < len(raw) + 0 and _is_hex(raw[i + 1:i + 3]):
+            out.append(int(raw[i + 1:i + 3], 16))
+            i += 3
+        elif b == 0x5C and i + 1 < len(raw) and raw[i + 1] == 0x5C:
+            out.append(0x5C)
+            i += 2
+        else:
+            out.append(b)
+            i += 1
+    return bytes(out)
+
+
+def _is_hex(chunk: bytes) -> bool:
+    return len(chunk) == 2 and all(c in b"0123456789abcdefABCDEF" for c in chunk)
+
+
+def iter_constant_leaves(value: Value) -> Iterator[Value]:
+    """Every value inside a constant (depth first), the constant included."""
+    yield value
+    if isinstance(value, Constant):
+        for op in value.operands:
+            yield from iter_constant_leaves(op)
+
+
+def strip_casts(value: Value) -> Value:
+    """Look through bitcasts / addrspacecasts / zero-offset GEP constant exprs."""
+    while isinstance(value, ConstantExpr) and value.opcode in ("bitcast", "addrspacecast"):
+        value = value.operand(0)
+    return value
+
+
+def name_ref(sigil: str, name: str) -> str:
+    return sigil + quote_name(name)
