@@ -1,0 +1,1 @@
+"""Automatic differentiation over the IR: requests, generators, lowering."""

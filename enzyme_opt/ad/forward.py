@@ -1,0 +1,323 @@
+"""Forward mode: ``fwddiffe<f>`` computes the primal and its tangent.
+
+The primal body is cloned into the new function; then, walking it in
+order, each varied instruction gets its tangent code right after it.
+Inactive values have a symbolic Zero tangent (``None``), materialized only
+where IR needs a value (a phi incoming, a store, a return).  With width W
+each tangent is ``[W x T]`` and rules run once per lane.
+"""
+
+from __future__ import annotations
+
+from enzyme_opt.ad import request as R
+from enzyme_opt.ad.memory import MemoryOps
+from enzyme_opt.ad.rules.elementwise import NEG_ONE, ONE, elementwise_rule, is_inactive_callee, math_name_of
+from enzyme_opt.ad.rules.math import Math
+from enzyme_opt.ad.utils import join_lanes, shadow_type, split_lanes, zero_shadow
+from enzyme_opt.analysis.activity import (ALLOCATION_FUNCTIONS, DEALLOCATION_FUNCTIONS,
+                                          carries_data, varied_values)
+from enzyme_opt.diagnostics import DifferentiationError
+from enzyme_opt.ir import instructions as I
+from enzyme_opt.ir import types as T
+from enzyme_opt.ir.builder import Builder
+from enzyme_opt.ir.clone import clone_function_body
+from enzyme_opt.ir.module import Function
+from enzyme_opt.ir.values import Value, zero
+
+#: Opcodes whose tangent is the same operation applied to the tangents
+#: (linear structural ops): operand positions that carry data.
+STRUCTURAL = {"extractvalue": (0,), "insertvalue": (0, 1), "extractelement": (0,),
+              "insertelement": (0, 1), "shufflevector": (0, 1), "fpext": (0,),
+              "fptrunc": (0,), "bitcast": (0,), "freeze": (0,), "addrspacecast": (0,)}
+
+
+def forward_signature(request: R.DiffRequest) -> tuple[T.FunctionType, list[str]]:
+    """Parameters: each primal parameter, followed by its shadow when
+    duplicated.  Return: the tangent, ``{primal, tangent}``, the primal, or void."""
+    fn = request.function
+    params, names = [], []
+    for arg, activity in zip(fn.args, request.args):
+        params.append(arg.type)
+        names.append(arg.name)
+        if activity in (R.DUP, R.DUPNONEED):
+            params.append(shadow_type(arg.type, request.width))
+            names.append(f"{arg.name}'" if arg.name else "")
+    ret = fn.return_type
+    tangent = shadow_type(ret, request.width)
+    if request.ret == R.DUP and request.return_primal:
+        out = T.StructType((ret, tangent))
+    elif request.ret == R.DUP:
+        out = tangent
+    elif request.return_primal:
+        out = ret
+    else:
+        out = T.void
+    return T.FunctionType(out, tuple(params)), names
+
+
+class ForwardGenerator:
+    def __init__(self, ctx, request: R.DiffRequest, out: Function):
+        self.ctx = ctx
+        self.request = request
+        self.out = out
+        self.width = request.width
+        self.tangent: dict[Value, Value | None] = {}
+        self.mem = MemoryOps(out.module)
+
+    # -- driver ----------------------------------------------------------------
+    def run(self) -> None:
+        primal = self.request.function
+        vmap: dict[Value, Value] = {}
+        params = iter(self.out.args)
+        active_args = set()
+        shadows = {}
+        for arg, activity in zip(primal.args, self.request.args):
+            new = next(params)
+            vmap[arg] = new
+            if activity in (R.DUP, R.DUPNONEED):
+                shadows[new] = next(params)
+                active_args.add(new)
+        clone_function_body(primal, self.out, vmap)
+        self.varied = varied_values(self.out, active_args)
+        self.tangent.update(shadows)
+        self.phis: list[tuple[I.PhiInst, I.PhiInst]] = []
+        for block in list(self.out.blocks):
+            for inst in list(block.instructions):
+                self.visit(inst)
+        for primal_phi, tangent_phi in self.phis:
+            self.fill_phi(primal_phi, tangent_phi)
+
+    def t(self, value: Value) -> Value | None:
+        """The tangent of ``value``: None is the symbolic Zero."""
+        return self.tangent.get(value)
+
+    def materialize(self, value: Value) -> Value:
+        t = self.t(value)
+        return t if t is not None else zero_shadow(value.type, self.width)
+
+    def fail(self, inst: I.Instruction, what: str) -> DifferentiationError:
+        return self.ctx.error(inst, what)
+
+    # -- visiting ------------------------------------------------------------------
+    def visit(self, inst: I.Instruction) -> None:
+        op = inst.opcode
+        if op == "ret":
+            return self.visit_ret(inst)
+        if op in ("store", "call", "invoke", "atomicrmw", "cmpxchg"):
+            return getattr(self, "visit_" + op)(inst)
+        if inst not in self.varied:
+            return
+        b = Builder().after(inst)
+        if op == "phi":
+            return self.visit_phi(inst, b)
+        if op in ("fadd", "fsub", "fmul", "fdiv", "frem", "fneg"):
+            return self.apply_elementwise(inst, op, inst.operands, b)
+        if op in STRUCTURAL:
+            return self.visit_structural(inst, b)
+        handler = getattr(self, "visit_" + op, None)
+        if handler is None:
+            if carries_data(inst.type):
+                raise self.fail(inst, f"no forward-mode rule for the '{op}' instruction")
+            return
+        handler(inst, b)
+
+    def apply_elementwise(self, inst, rule_name: str, operands: list[Value], b: Builder) -> None:
+        tangents = [self.t(o) for o in operands]
+        if all(t is None for t in tangents):
+            return
+        partials = elementwise_rule(rule_name)(Math(b, inst.type), operands, inst)
+        lanes_in = [split_lanes(b, t, self.width) for t in tangents]
+        lanes_out = []
+        for lane in range(self.width):
+            total = None
+            for partial, lanes in zip(partials, lanes_in):
+                dx = lanes[lane]
+                if partial is None or dx is None:
+                    continue
+                if partial == ONE:
+                    term = dx
+                elif partial == NEG_ONE:
+                    term = b.fneg(dx)
+                else:
+                    term = b.fmul(partial, dx)
+                total = term if total is None else b.fadd(total, term)
+            lanes_out.append(total if total is not None else zero(inst.type))
+        self.tangent[inst] = join_lanes(b, lanes_out, inst.type, self.width, self.name(inst))
+
+    def name(self, value: Value) -> str:
+        return f"{value.name}'" if value.name else ""
+
+    def visit_structural(self, inst: I.Instruction, b: Builder) -> None:
+        """The same operation on the tangents of the data operands."""
+        from enzyme_opt.ir.clone import clone_instruction
+        positions = STRUCTURAL[inst.opcode]
+        if all(self.t(inst.operand(p)) is None for p in positions):
+            return
+        if inst.opcode == "bitcast" and not carries_data(inst.operand(0).type) and \
+                self.t(inst.operand(0)) is None:
+            return
+        lanes = {p: split_lanes(b, self.materialize(inst.operand(p)), self.width) for p in positions}
+        out = []
+        for lane in range(self.width):
+            vmap = {inst.operand(p): lanes[p][lane] for p in positions}
+            copy = clone_instruction(inst, vmap)
+            copy.name = ""
+            copy.metadata = []
+            out.append(b.insert(copy))
+        self.tangent[inst] = join_lanes(b, out, inst.type, self.width, self.name(inst))
+        if self.width == 1:
+            out[0].name = self.name(inst)
+
+    def visit_select(self, inst: I.SelectInst, b: Builder) -> None:
+        cond, x, y = inst.operands
+        if self.t(x) is None and self.t(y) is None:
+            return
+        tx = split_lanes(b, self.materialize(x), self.width)
+        ty = split_lanes(b, self.materialize(y), self.width)
+        out = [b.select(cond, tx[k], ty[k]) for k in range(self.width)]
+        self.tangent[inst] = join_lanes(b, out, inst.type, self.width, self.name(inst))
+        if self.width == 1:
+            out[0].name = self.name(inst)
+
+    def visit_phi(self, inst: I.PhiInst, b: Builder) -> None:
+        phi = b.phi(shadow_type(inst.type, self.width), self.name(inst))
+        self.tangent[inst] = phi
+        self.phis.append((inst, phi))
+
+    def fill_phi(self, primal: I.PhiInst, tangent: I.PhiInst) -> None:
+        tangent.set_incoming([(self.materialize(v), block) for v, block in primal.incoming])
+
+    def visit_getelementptr(self, inst: I.GEPInst, b: Builder) -> None:
+        base = self.t(inst.pointer)
+        if base is None:
+            return
+        out = []
+        for lane_base in split_lanes(b, base, self.width):
+            out.append(b.gep(inst.source_type, lane_base, inst.indices, flags=inst.flags))
+        self.tangent[inst] = join_lanes(b, out, inst.type, self.width, self.name(inst))
+        if self.width == 1:
+            out[0].name = self.name(inst)
+
+    def visit_alloca(self, inst: I.AllocaInst, b: Builder) -> None:
+        lanes = []
+        for _ in range(self.width):
+            shadow = b.alloca(inst.allocated_type, self.name(inst), inst.align, inst.count)
+            self.mem.zero_fill(b, shadow, self.mem.alloca_size(b, inst), inst.align or 1)
+            lanes.append(shadow)
+        self.tangent[inst] = join_lanes(b, lanes, inst.type, self.width)
+
+    def visit_load(self, inst: I.LoadInst, b: Builder) -> None:
+        shadow = self.t(inst.pointer)
+        if shadow is None:
+            return
+        if inst.ordering:
+            raise self.fail(inst, "atomic loads of active memory are not supported")
+        out = []
+        for lane_ptr in split_lanes(b, shadow, self.width):
+            out.append(b.load(inst.type, lane_ptr, self.name(inst) if self.width == 1 else "",
+                              inst.align))
+        self.tangent[inst] = join_lanes(b, out, inst.type, self.width, self.name(inst))
+
+    def visit_store(self, inst: I.StoreInst) -> None:
+        shadow = self.t(inst.pointer)
+        if shadow is None:
+            return
+        if inst.ordering:
+            raise self.fail(inst, "atomic stores to active memory are not supported")
+        b = Builder().after(inst)
+        values = split_lanes(b, self.materialize(inst.value), self.width)
+        for lane_ptr, value in zip(split_lanes(b, shadow, self.width), values):
+            b.store(value, lane_ptr, inst.align)
+
+    def visit_atomicrmw(self, inst) -> None:
+        if self.t(inst.operand(0)) is not None and inst.type.scalar.is_float:
+            raise self.fail(inst, "atomic read-modify-write on active memory is not supported")
+
+    visit_cmpxchg = visit_atomicrmw
+
+    def visit_ret(self, inst: I.ReturnInst) -> None:
+        request = self.request
+        b = Builder().before(inst)
+        value = inst.value
+        if request.ret == R.DUP and request.return_primal:
+            agg = b.insertvalue(zero(self.out.return_type), value, 0)
+            result = b.insertvalue(agg, self.materialize(value), 1)
+        elif request.ret == R.DUP:
+            result = self.materialize(value)
+        elif request.return_primal:
+            result = value
+        else:
+            result = None
+        b.ret(result)
+        inst.erase()
+
+    # -- calls -----------------------------------------------------------------------
+    def visit_invoke(self, inst) -> None:
+        if any(self.t(a) is not None for a in inst.args):
+            raise self.fail(inst, "invoke (a call that may throw) with active arguments "
+                                  "is not supported")
+
+    def visit_call(self, inst: I.CallInst) -> None:
+        fn = inst.called_function
+        args = inst.args
+        active = any(self.t(a) is not None for a in args)
+        if fn is None:
+            if active:
+                kind = "inline asm" if not hasattr(inst.callee, "blocks") else "indirect call"
+                raise self.fail(inst, f"an {kind} with active arguments cannot be differentiated")
+            return
+        name = fn.name
+        b = Builder().after(inst)
+        if name.startswith(("llvm.memcpy.", "llvm.memmove.")):
+            return self.mem.forward_memcpy(b, inst, self.t(args[0]), self.t(args[1]), self.width)
+        if name.startswith("llvm.memset."):
+            return self.mem.forward_memset(b, inst, self.t(args[0]), self.width)
+        if name in ALLOCATION_FUNCTIONS:
+            shadow = self.mem.shadow_allocation(b, inst, self.t(args[0]) if name == "realloc" else None,
+                                                self.width)
+            self.tangent[inst] = shadow
+            return
+        if name in DEALLOCATION_FUNCTIONS:
+            shadow = self.t(args[0])
+            if shadow is not None:
+                for lane in split_lanes(b, shadow, self.width):
+                    b.call(fn, [lane])
+            return
+        if is_inactive_callee(name):
+            return
+        rule = math_name_of(name)
+        if rule is not None:
+            if inst in self.varied:
+                self.apply_elementwise(inst, rule, args, b)
+            return
+        if not active:
+            return
+        if fn.is_declaration:
+            raise self.fail(inst, f"no derivative is known for the external function @{name} "
+                                  f"(its body is not in this module)")
+        self.call_derivative(inst, fn, b)
+
+    def call_derivative(self, inst: I.CallInst, fn: Function, b: Builder) -> None:
+        """Replace the call by one to ``fwddiffe<g>``, which computes the primal too."""
+        activities = tuple(R.DUP if self.t(a) is not None else R.CONST for a in inst.args)
+        returns_data = carries_data(fn.return_type) and inst in self.varied
+        request = R.DiffRequest(self.ctx.preprocessed(fn), R.FORWARD, self.width, activities,
+                                R.DUP if returns_data else ("none" if fn.return_type == T.void else R.CONST),
+                                return_primal=fn.return_type != T.void)
+        callee = self.ctx.derivative(request)
+        call_args = []
+        for arg, activity in zip(inst.args, activities):
+            call_args.append(arg)
+            if activity == R.DUP:
+                call_args.append(self.t(arg))
+        b = Builder().before(inst)
+        result = b.call(callee, call_args)
+        if request.ret == R.DUP:
+            primal = b.extractvalue(result, 0)
+            self.tangent[inst] = b.extractvalue(result, 1, self.name(inst))
+        else:
+            primal = result
+        if fn.return_type != T.void:
+            inst.replace_all_uses_with(primal)
+            primal.name = inst.name
+        inst.erase()

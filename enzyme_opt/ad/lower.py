@@ -1,0 +1,90 @@
+"""Rewrite a decoded ``__enzyme_*`` call into a call of its derivative."""
+
+from __future__ import annotations
+
+from enzyme_opt.ad import request as R
+from enzyme_opt.ad.request import CallSite
+from enzyme_opt.ad.utils import coerce, convert_argument, join_lanes
+from enzyme_opt.diagnostics import DifferentiationError
+from enzyme_opt.ir import instructions as I
+from enzyme_opt.ir import types as T
+from enzyme_opt.ir.builder import Builder
+from enzyme_opt.ir.values import ConstantInt, Value
+
+
+def derivative_arguments(b: Builder, site: CallSite) -> list[Value]:
+    """Primal arguments (converted back from C's variadic promotions), each
+    duplicated one followed by its shadow (``[W x T]`` for width W)."""
+    request = site.request
+    width = request.width
+    args: list[Value] = []
+    for binding, param in zip(site.bindings, request.function.args):
+        args.append(convert_argument(b, binding.primal, param.type))
+        if binding.activity not in (R.DUP, R.DUPNONEED):
+            continue
+        if binding.stride is not None:
+            stride = binding.stride
+            base = binding.shadows[0]
+            lanes = []
+            for lane in range(width):
+                offset = b.mul(b.cast("sext", stride, T.i64) if stride.type != T.i64 else stride,
+                               ConstantInt(T.i64, lane))
+                lanes.append(b.byte_gep(base, offset))
+        else:
+            lanes = [convert_argument(b, s, param.type) for s in binding.shadows]
+        args.append(join_lanes(b, lanes, param.type, width))
+    return args
+
+
+def lower_call_site(context, site: CallSite) -> None:
+    call = site.call
+    request = site.request
+    derivative = context.derivative(request)
+    b = Builder().before(call)
+    b.metadata = [(k, v) for k, v in call.metadata if k == "dbg"]
+    args = derivative_arguments(b, site)
+    if request.mode == R.REVERSE:
+        from enzyme_opt.ad.reverse import reverse_call_extras
+        args += reverse_call_extras(b, site, derivative)
+    result = b.call(derivative, args)
+    _replace_result(b, site, result)
+
+
+def _replace_result(b: Builder, site: CallSite, result: Value) -> None:
+    call = site.call
+    sret = site_sret(call)
+    if sret is not None:
+        if result.type == T.void:
+            raise DifferentiationError(f"{call.called_function.name} returns a value through "
+                                       f"its first argument, but the derivative returns nothing",
+                                       site.location)
+        b.store(result, sret)
+    elif call.type != T.void:
+        if result.type == T.void:
+            raise DifferentiationError(
+                f"{call.called_function.name} is declared to return {call.type}, but the "
+                f"derivative returns nothing (no active return or 'enzyme_out' argument)",
+                site.location)
+        value = coerce(b, result, call.type)
+        if value is None:
+            raise DifferentiationError(
+                f"{call.called_function.name} is declared to return {call.type}, but the "
+                f"derivative returns {result.type}", site.location)
+        call.replace_all_uses_with(value)
+    if isinstance(call, I.InvokeInst):
+        b.br(call.normal_dest)
+        _drop_unwind_edge(call)
+    call.erase()
+
+
+def site_sret(call: I.CallInst) -> Value | None:
+    if call.arg_attrs and "sret(" in call.arg_attrs[0]:
+        return call.arg(0)
+    return None
+
+
+def _drop_unwind_edge(invoke: I.InvokeInst) -> None:
+    """The unwind block loses this predecessor: remove its phi entries."""
+    block, unwind = invoke.parent, invoke.unwind_dest
+    for phi in unwind.phis:
+        phi.set_incoming([(v, p) for v, p in phi.incoming if p is not block])

@@ -1,0 +1,205 @@
+"""Lower every ``__enzyme_*`` call of a module, innermost requests first.
+
+Each round: pick the call sites whose target reaches no other Enzyme call
+(nested requests such as forward-over-reverse wait for a later round),
+clone their targets and callees into ``preprocess_<f>`` and let LLVM
+simplify the clones (SROA, instcombine, simplifycfg, loop-simplify, LCSSA),
+then generate each requested derivative once (memoized by request) and
+rewrite the calls.
+"""
+
+from __future__ import annotations
+
+from enzyme_opt import llvm
+from enzyme_opt.ad import request as R
+from enzyme_opt.ad.callsites import decode_call, entry_mode, find_call_sites, marker_name, resolve_function
+from enzyme_opt.ad.lower import lower_call_site
+from enzyme_opt.ad.utils import new_internal_function
+from enzyme_opt.diagnostics import DifferentiationError
+from enzyme_opt.ir import instructions as I
+from enzyme_opt.ir.clone import clone_function_body
+from enzyme_opt.ir.debuginfo import source_location
+from enzyme_opt.ir.module import Function, GlobalVariable, Module
+from enzyme_opt.ir.parser import parse_module
+from enzyme_opt.ir.printer import print_module
+
+PREPROCESS_PREFIX = "preprocess_"
+MAX_ROUNDS = 16
+
+
+def describe(inst: I.Instruction, module: Module | None) -> str:
+    """Where an instruction is, for a diagnostic: ``file.c:12`` from its
+    ``!dbg``, else ``function @f, block %b``."""
+    loc = source_location(module, inst.get_metadata("dbg"))
+    if loc:
+        return loc
+    fn = inst.function
+    if fn is None:
+        return "<generated code>"
+    name = fn.name[len(PREPROCESS_PREFIX):] if fn.name.startswith(PREPROCESS_PREFIX) else fn.name
+    return f"in function @{name}, block {inst.parent.ref()}"
+
+
+def lower_module(module: Module, filename: str) -> Module | None:
+    """The module with every Enzyme call lowered, or None if it had none."""
+    if not find_call_sites(module):
+        return None
+    for _ in range(MAX_ROUNDS):
+        calls = find_call_sites(module)
+        if not calls:
+            _clean_markers(module)
+            return module
+        ready = [c for c in calls if _is_ready(c, module)]
+        if not ready:
+            raise DifferentiationError("Enzyme calls form a cycle (a function differentiates "
+                                       "itself through nested Enzyme calls)",
+                                       describe(calls[0], module))
+        module = _preprocess(module, ready, filename)
+        context = Context(module, filename)
+        for call in [c for c in find_call_sites(module) if _is_ready(c, module)]:
+            site = decode_call(call, describe(call, module))
+            site.request = context.rebind(site.request)
+            lower_call_site(context, site)
+        context.finish()
+    raise DifferentiationError("too many nesting levels of Enzyme calls", filename)
+
+
+def _target(call: I.CallInst, module: Module) -> Function | None:
+    index = 1 if call.arg_attrs and "sret(" in call.arg_attrs[0] else 0
+    if len(call.args) <= index:
+        return None
+    return resolve_function(call.args[index], describe(call, module))
+
+
+def _reachable(function: Function) -> list[Function]:
+    """``function`` and every defined function it calls directly, transitively."""
+    seen: dict[Function, None] = {}
+    work = [function]
+    while work:
+        fn = work.pop()
+        if fn in seen or fn.is_declaration:
+            continue
+        seen[fn] = None
+        for inst in fn.instructions():
+            if isinstance(inst, I.CallInst) and inst.called_function is not None:
+                work.append(inst.called_function)
+    return list(seen)
+
+
+def _is_ready(call: I.CallInst, module: Module) -> bool:
+    target = _target(call, module)
+    if target is None or target.is_declaration:
+        return True  # decoding reports the problem
+    for fn in _reachable(target):
+        for inst in fn.instructions():
+            if isinstance(inst, I.CallInst) and inst.called_function is not None \
+                    and entry_mode(inst.called_function.name):
+                return False
+    return True
+
+
+def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Module:
+    """Clone each target (and its callees) to ``preprocess_<f>``, simplify
+    the clones with LLVM, and return the re-read module."""
+    todo: list[Function] = []
+    for call in calls:
+        target = _target(call, module)
+        if target is not None and not target.is_declaration:
+            todo += _reachable(target)
+    clones: dict[Function, Function] = {}
+    for fn in dict.fromkeys(todo):
+        name = PREPROCESS_PREFIX + fn.name
+        if fn.name.startswith(PREPROCESS_PREFIX) or module.get(name) is not None:
+            continue
+        clones[fn] = new_internal_function(module, name, fn.function_type, like=fn,
+                                           arg_names=[a.name for a in fn.args])
+        for src, dst in zip(fn.args, clones[fn].args):
+            dst.attrs = src.attrs
+    for fn, clone in clones.items():
+        vmap = dict(clones)
+        clone_function_body(fn, clone, vmap)
+    if not clones:
+        return module
+    text = llvm.simplify_functions(print_module(module), {c.name for c in clones.values()})
+    return parse_module(text, filename)
+
+
+class Context:
+    """One round's state: the module, the memo of generated derivatives,
+    and the worklist of derivatives declared but not yet generated."""
+
+    def __init__(self, module: Module, filename: str):
+        self.module = module
+        self.filename = filename
+        self.memo: dict[R.DiffRequest, Function] = {}
+        self.pending: list[tuple[R.DiffRequest, Function]] = []
+
+    def error(self, inst: I.Instruction, message: str) -> DifferentiationError:
+        return DifferentiationError(message, describe(inst, self.module))
+
+    def preprocessed(self, fn: Function) -> Function:
+        if fn.name.startswith(PREPROCESS_PREFIX):
+            return fn
+        return self.module.get_function(PREPROCESS_PREFIX + fn.name) or fn
+
+    def rebind(self, request: R.DiffRequest) -> R.DiffRequest:
+        """The same request, on the simplified clone of its function."""
+        from dataclasses import replace
+        return replace(request, function=self.preprocessed(request.function))
+
+    def derivative(self, request: R.DiffRequest) -> Function:
+        """The function computing ``request``, declared now and generated
+        before the round ends (so recursion finds it in the memo)."""
+        fn = self.memo.get(request)
+        if fn is not None:
+            return fn
+        from enzyme_opt.ad.forward import forward_signature
+        from enzyme_opt.ad.reverse import reverse_signature
+        base = request.function.name
+        if base.startswith(PREPROCESS_PREFIX):
+            base = base[len(PREPROCESS_PREFIX):]
+        width = str(request.width) if request.width > 1 else ""
+        if request.mode == R.FORWARD:
+            fty, names = forward_signature(request)
+            name = f"fwddiffe{width}{base}"
+        elif request.mode == R.REVERSE:
+            fty, names = reverse_signature(request)
+            name = f"diffe{width}{base}"
+        else:
+            raise DifferentiationError(f"mode {request.mode} is not supported yet", self.filename)
+        fn = new_internal_function(self.module, name, fty, like=request.function, arg_names=names)
+        self.memo[request] = fn
+        self.pending.append((request, fn))
+        self.generate_pending()
+        return fn
+
+    def generate_pending(self) -> None:
+        while self.pending:
+            request, fn = self.pending.pop(0)
+            if request.mode == R.FORWARD:
+                from enzyme_opt.ad.forward import ForwardGenerator
+                ForwardGenerator(self, request, fn).run()
+            else:
+                from enzyme_opt.ad.reverse import ReverseGenerator
+                ReverseGenerator(self, request, fn).run()
+
+    def finish(self) -> None:
+        self.generate_pending()
+
+
+def _clean_markers(module: Module) -> None:
+    """Drop marker loads left dead by lowering, then unused marker and entry
+    point declarations, so the output links without defining them."""
+    for fn in module.functions:
+        for inst in list(fn.instructions()):
+            if isinstance(inst, (I.LoadInst, I.CastInst)) and not inst.has_uses() \
+                    and marker_name(inst) is not None:
+                inst.erase()
+    for symbol in list(module.symbols.values()):
+        if symbol.has_uses():
+            continue
+        if isinstance(symbol, GlobalVariable) and symbol.name.startswith("enzyme_") \
+                and symbol.initializer is None:
+            module.remove(symbol)
+        elif isinstance(symbol, Function) and symbol.is_declaration and entry_mode(symbol.name):
+            module.remove(symbol)

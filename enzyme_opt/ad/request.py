@@ -1,0 +1,68 @@
+"""What is asked for: a derivative request, the cache key of generation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from enzyme_opt.ir.module import Function
+from enzyme_opt.ir.values import Value
+
+#: Modes, by the entry point that asks for them.
+FORWARD = "forward"            # __enzyme_fwddiff
+REVERSE = "reverse"            # __enzyme_autodiff (combined)
+AUGMENTED = "augmented"        # __enzyme_augmentfwd
+REVERSE_SPLIT = "reverse_split"  # __enzyme_reverse
+AUGMENT_SIZE = "augmentsize"   # __enzyme_augmentsize
+FWDSPLIT = "fwdsplit"          # __enzyme_fwdsplit
+BATCH = "batch"                # __enzyme_batch
+
+#: Argument activities.
+CONST, DUP, DUPNONEED, OUT = "const", "dup", "dupnoneed", "out"
+
+
+@dataclass(frozen=True)
+class DiffRequest:
+    """Everything that decides the generated function: equal requests share
+    one derivative (the memo key), so recursion terminates."""
+
+    function: Function
+    mode: str
+    width: int
+    args: tuple[str, ...]          # activity of each parameter
+    ret: str                       # CONST / DUP / OUT ("none" for void)
+    return_primal: bool = False    # also return the primal result
+
+    def __hash__(self) -> int:
+        return hash((id(self.function), self.mode, self.width, self.args, self.ret,
+                     self.return_primal))
+
+    def __eq__(self, other) -> bool:
+        return (isinstance(other, DiffRequest) and self.function is other.function and
+                (self.mode, self.width, self.args, self.ret, self.return_primal) ==
+                (other.mode, other.width, other.args, other.ret, other.return_primal))
+
+
+@dataclass(eq=False)
+class ArgBinding:
+    """How one parameter is fed at a call site: the primal operand and, for
+    duplicated arguments, one shadow operand per lane."""
+
+    activity: str
+    primal: Value
+    shadows: list[Value] = field(default_factory=list)
+    marker: str | None = None       # the marker that set the activity, if any
+    stride: Value | None = None     # enzyme_dupv: bytes between lanes
+
+
+@dataclass(eq=False)
+class CallSite:
+    """A decoded ``__enzyme_*`` call."""
+
+    call: object                     # the CallInst / InvokeInst
+    entry: str                       # the entry point's name
+    request: DiffRequest
+    bindings: list[ArgBinding]
+    differential_return: Value | None = None
+    tape: Value | None = None
+    tape_through_memory: bool = False
+    location: str = ""

@@ -1,0 +1,167 @@
+"""Helpers shared by the generators: new functions, zeros, lanes."""
+
+from __future__ import annotations
+
+import re
+
+from enzyme_opt.ir import types as T
+from enzyme_opt.ir.builder import Builder
+from enzyme_opt.ir.module import Function, Module
+from enzyme_opt.ir.values import ConstantKeyword, Value, zero
+
+_DROPPED_FN_WORDS = re.compile(r"\s*(!dbg ![\w.]+|comdat(\(\$[^)]*\))?|section \"[^\"]*\"|"
+                               r"personality ptr @[\w.$\"]+|prefix [^!#]+|prologue [^!#]+)")
+_VISIBILITY = {"hidden", "protected", "dllexport", "dllimport", "default"}
+_LINKAGE_WORDS = {"private", "internal", "available_externally", "linkonce", "weak", "common",
+                  "appending", "extern_weak", "linkonce_odr", "weak_odr", "external",
+                  "dso_local", "dso_preemptable"}
+_NO_OPT_ATTRIBUTES = {"optnone", "noinline"}
+
+
+def new_internal_function(module: Module, name: str, function_type: T.FunctionType,
+                          like: Function | None = None, arg_names=()) -> Function:
+    """An internal function named after Enzyme's scheme, with the function
+    attributes of ``like`` (minus optnone/noinline, so LLVM may simplify and
+    inline it) and no debug info of its own."""
+    suffix = ""
+    prefix_words = ["internal"]
+    if like is not None:
+        prefix_words += [w for w in like.prefix.split()
+                         if w not in _VISIBILITY and w not in _LINKAGE_WORDS]
+        suffix = _DROPPED_FN_WORDS.sub("", like.suffix)
+        groups = re.findall(r"#(\d+)", suffix)
+        for gid in groups:
+            text = module.attribute_groups.get(int(gid), "")
+            words = [w for w in _split_attributes(text) if w not in _NO_OPT_ATTRIBUTES]
+            new_gid = module.add_attribute_group(" ".join(words))
+            suffix = suffix.replace(f"#{gid}", f"#{new_gid}")
+    fn = Function(module.unique_name(name), function_type, arg_names,
+                  prefix=" ".join(prefix_words), suffix=suffix)
+    module.add(fn)
+    return fn
+
+
+def _split_attributes(text: str) -> list[str]:
+    """Split an attribute group's text at top-level spaces."""
+    out, depth, current, in_string = [], 0, [], False
+    for ch in text:
+        if ch == '"':
+            in_string = not in_string
+        if not in_string:
+            depth += (ch == "(") - (ch == ")")
+        if ch == " " and depth == 0 and not in_string:
+            if current:
+                out.append("".join(current))
+            current = []
+        else:
+            current.append(ch)
+    if current:
+        out.append("".join(current))
+    return out
+
+
+def shadow_type(ty: T.Type, width: int) -> T.Type:
+    return ty if width == 1 else T.ArrayType(width, ty)
+
+
+def zero_shadow(ty: T.Type, width: int) -> Value:
+    return zero(shadow_type(ty, width))
+
+
+def split_lanes(b: Builder, shadow: Value | None, width: int) -> list[Value | None]:
+    if shadow is None:
+        return [None] * width
+    if width == 1:
+        return [shadow]
+    return [b.extractvalue(shadow, lane) for lane in range(width)]
+
+
+def join_lanes(b: Builder, lanes: list[Value], ty: T.Type, width: int, name: str = "") -> Value:
+    if width == 1:
+        return lanes[0]
+    aggregate: Value = ConstantKeyword(shadow_type(ty, width), "poison")
+    for lane, value in enumerate(lanes):
+        aggregate = b.insertvalue(aggregate, value, lane,
+                                  name=name if lane == width - 1 else "")
+    return aggregate
+
+
+def leaves(ty: T.Type) -> list[tuple[tuple[int, ...], T.Type]]:
+    """Paths to the scalar leaves of an aggregate (vectors are leaves)."""
+    if isinstance(ty, (T.StructType, T.NamedStructType)):
+        out = []
+        for i, e in enumerate(ty.elements):
+            out += [((i, *p), t) for p, t in leaves(e)]
+        return out
+    if isinstance(ty, T.ArrayType):
+        out = []
+        for i in range(ty.count):
+            out += [((i, *p), t) for p, t in leaves(ty.element)]
+        return out
+    return [((), ty)]
+
+
+def scalar_leaves(ty: T.Type) -> list[T.Type]:
+    """Flattened scalars, vectors split into their elements."""
+    out = []
+    for _, leaf in leaves(ty):
+        if isinstance(leaf, T.VectorType):
+            out += [leaf.element] * leaf.count
+        else:
+            out.append(leaf)
+    return out
+
+
+def extract_scalars(b: Builder, value: Value) -> list[Value]:
+    from enzyme_opt.ir import instructions as I
+    out = []
+    for path, leaf in leaves(value.type):
+        v = value
+        if path:
+            from enzyme_opt.ir.body_parser import aggregate_element
+            v = b.insert(I.ExtractValueInst(value, path, aggregate_element(value.type, path)))
+        if isinstance(leaf, T.VectorType):
+            out += [b.extractelement(v, Builder.const(T.i32, k)) for k in range(leaf.count)]
+        else:
+            out.append(v)
+    return out
+
+
+def build_from_scalars(b: Builder, ty: T.Type, scalars: list[Value]) -> Value:
+    from enzyme_opt.ir import instructions as I
+    it = iter(scalars)
+    result: Value = ConstantKeyword(ty, "poison")
+    for path, leaf in leaves(ty):
+        if isinstance(leaf, T.VectorType):
+            vec: Value = ConstantKeyword(leaf, "poison")
+            for k in range(leaf.count):
+                vec = b.insertelement(vec, next(it), Builder.const(T.i32, k))
+            element = vec
+        else:
+            element = next(it)
+        if path:
+            result = b.insert(I.InsertValueInst(result, element, path))
+        else:
+            result = element
+    return result
+
+
+def coerce(b: Builder, value: Value, ty: T.Type) -> Value | None:
+    """Rebuild ``value`` as type ``ty`` when both flatten to the same scalars
+    (``[2 x double]`` ↔ ``{ double, double }`` ↔ ``<2 x double>``); None if not."""
+    if value.type == ty:
+        return value
+    if scalar_leaves(value.type) != scalar_leaves(ty):
+        return None
+    return build_from_scalars(b, ty, extract_scalars(b, value))
+
+
+def convert_argument(b: Builder, value: Value, ty: T.Type) -> Value:
+    """Undo C's variadic promotions: double → float, int → narrower int."""
+    if value.type == ty:
+        return value
+    if isinstance(value.type, T.FloatType) and isinstance(ty, T.FloatType):
+        return b.cast("fptrunc" if value.type.bits > ty.bits else "fpext", value, ty)
+    if isinstance(value.type, T.IntType) and isinstance(ty, T.IntType):
+        return b.cast("trunc" if value.type.bits > ty.bits else "sext", value, ty)
+    return value

@@ -1,0 +1,1 @@
+"""Analyses over the IR: activity, type classes."""

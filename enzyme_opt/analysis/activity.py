@@ -1,0 +1,133 @@
+"""Which values carry derivatives.
+
+*Varied* (forward): a value is varied when it depends on an active input.
+Floating-point data flows through arithmetic; pointers carry a *shadow*
+when they may point to active memory (derived from a duplicated argument,
+an alloca, an allocation, or loaded from shadowed memory); a load through
+a shadowed pointer is varied (the shadow memory may hold derivatives).
+
+*Useful* (backward, reverse mode): a value is useful when it can reach the
+active output: the return value, or memory reachable through a shadowed
+pointer.  A value needs an adjoint only when it is both varied and useful.
+
+The answers are conservative: wrongly "active" costs speed; wrongly
+"inactive" would be a silent wrong derivative, so every doubt says active.
+"""
+
+from __future__ import annotations
+
+from enzyme_opt.ad.rules.elementwise import is_inactive_callee, math_name_of
+from enzyme_opt.ir import instructions as I
+from enzyme_opt.ir import types as T
+from enzyme_opt.ir.module import Function
+from enzyme_opt.ir.values import Argument, Value
+
+ALLOCATION_FUNCTIONS = frozenset({"malloc", "calloc", "realloc", "_Znwm", "_Znam",
+                                  "aligned_alloc", "_ZnwmSt11align_val_t"})
+DEALLOCATION_FUNCTIONS = frozenset({"free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "_ZdaPvm"})
+MEMORY_INTRINSICS = ("llvm.memcpy.", "llvm.memmove.", "llvm.memset.")
+
+#: Opcodes whose result carries a derivative when a data operand does.
+PROPAGATING = frozenset({"fadd", "fsub", "fmul", "fdiv", "frem", "fneg", "fpext", "fptrunc",
+                         "bitcast", "select", "phi", "freeze", "extractvalue", "insertvalue",
+                         "extractelement", "insertelement", "shufflevector", "getelementptr",
+                         "addrspacecast"})
+
+
+def carries_data(ty: T.Type) -> bool:
+    """Could a value of this type hold derivative information?"""
+    if ty.scalar.is_float or ty.scalar.is_pointer:
+        return True
+    if isinstance(ty, (T.StructType, T.NamedStructType)):
+        return any(carries_data(e) for e in ty.elements)
+    if isinstance(ty, T.ArrayType):
+        return carries_data(ty.element)
+    return False
+
+
+def callee_name(call: I.CallInst) -> str | None:
+    fn = call.called_function
+    return fn.name if fn is not None else None
+
+
+def varied_values(function: Function, active_args: set[Argument]) -> set[Value]:
+    """The forward (varied) fixed point over ``function``."""
+    varied: set[Value] = set(active_args)
+    insts = list(function.instructions())
+    changed = True
+    while changed:
+        changed = False
+        for inst in insts:
+            if inst in varied or not inst.has_result:
+                continue
+            if _is_varied(inst, varied):
+                varied.add(inst)
+                changed = True
+    return varied
+
+
+def _is_varied(inst: I.Instruction, varied: set[Value]) -> bool:
+    op = inst.opcode
+    ty = inst.type
+    if op == "alloca":
+        return True
+    if op == "load":
+        return inst.pointer in varied
+    if op in PROPAGATING:
+        if not carries_data(ty) and op != "bitcast":
+            return False
+        operands = inst.operands
+        if op == "select":
+            operands = operands[1:]
+        elif op == "phi":
+            operands = operands[0::2]
+        elif op == "getelementptr":
+            operands = operands[:1]
+        elif op in ("extractelement",):
+            operands = operands[:1]
+        elif op in ("insertelement",):
+            operands = operands[:2]
+        elif op == "shufflevector":
+            operands = operands[:2]
+        return any(o in varied for o in operands)
+    if isinstance(inst, I.CallInst):
+        name = callee_name(inst)
+        if name is None:
+            return any(a in varied for a in inst.args) and carries_data(ty)
+        base = name.split(".p0")[0]
+        if name in ALLOCATION_FUNCTIONS:
+            return True
+        if is_inactive_callee(name) or name.startswith(MEMORY_INTRINSICS):
+            return False
+        if math_name_of(name) is not None:
+            return any(a in varied for a in inst.args)
+        del base
+        return carries_data(ty) and any(a in varied for a in inst.args)
+    return False
+
+
+def useful_values(function: Function, varied: set[Value]) -> set[Value]:
+    """The backward (useful) fixed point: values that can influence the
+    return value or memory behind a shadowed pointer."""
+    useful: set[Value] = set()
+    insts = list(function.instructions())
+    for inst in insts:
+        if isinstance(inst, I.ReturnInst) and inst.value is not None:
+            useful.add(inst.value)
+        elif isinstance(inst, I.StoreInst) and inst.pointer in varied:
+            useful.add(inst.value)
+        elif isinstance(inst, I.CallInst):
+            for arg in inst.args:  # anything passed on may be stored by the callee
+                if arg in varied:
+                    useful.add(arg)
+    changed = True
+    while changed:
+        changed = False
+        for inst in reversed(insts):
+            if inst not in useful:
+                continue
+            for operand in inst.operands:
+                if operand not in useful and operand in varied:
+                    useful.add(operand)
+                    changed = True
+    return useful

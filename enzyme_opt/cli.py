@@ -1,0 +1,107 @@
+"""The ``enzyme-opt`` command: an opt-like stage that lowers Enzyme calls."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+
+import click
+
+from enzyme_opt import __version__
+from enzyme_opt.diagnostics import EnzymeOptError, InputError, UsageError
+
+EXAMPLES = """\b
+Examples:
+  clang-22 -O2 -S -emit-llvm f.c -o - | enzyme-opt - -S -o f.grad.ll
+  enzyme-opt f.ll -O2 -o f.grad.bc
+  enzyme-opt f.ll --emit obj -o f.o && clang-22 f.o -lm
+  enzyme-opt --print-requests f.ll
+"""
+
+
+@click.command(epilog=EXAMPLES, context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("input", default="-", type=click.Path(allow_dash=True, dir_okay=False))
+@click.option("-o", "output", default="-", metavar="OUTPUT", help="Output file ('-': stdout).")
+@click.option("-S", "text", is_flag=True, help="Write textual IR instead of bitcode.")
+@click.option("-O", "opt_level", type=click.IntRange(0, 3), default=None, metavar="N",
+              help="Run LLVM's -O<N> pipeline after differentiation (-O0 .. -O3).")
+@click.option("--emit", type=click.Choice(["llvm", "asm", "obj"]), default="llvm",
+              help="Output kind: LLVM IR (default), assembly (PTX for nvptx64) or object.")
+@click.option("--print-requests", is_flag=True,
+              help="Show each __enzyme_* call site and its argument classes; write nothing.")
+@click.option("--print-activity", is_flag=True,
+              help="Show type class and activity of each value of the differentiated functions.")
+@click.option("--debug", is_flag=True, help="Show Python tracebacks for errors.")
+@click.version_option(__version__, "--version", message=None)
+def main(input, output, text, opt_level, emit, print_requests, print_activity, debug):
+    """Replace Enzyme's __enzyme_* calls in LLVM IR with synthesized derivatives.
+
+    INPUT is a .ll or .bc file, or '-' for standard input (the default).
+    """
+    try:
+        data = _read(input)
+        name = "<stdin>" if input == "-" else input
+        if print_requests or print_activity:
+            from enzyme_opt.report import print_report
+            print_report(data, name, requests=print_requests, activity=print_activity)
+            return
+        kind = emit if emit != "llvm" else ("llvm" if text else "bc")
+        if kind in ("bc", "obj") and output == "-" and sys.stdout.isatty():
+            raise UsageError("refusing to write binary output to a terminal; "
+                             "use -S for text or -o FILE")
+        from enzyme_opt.driver import Options, run
+        result = run(data, name, Options(opt_level=opt_level, emit=kind))
+        _write_atomically(output, result)
+    except EnzymeOptError as exc:
+        if debug:
+            raise
+        click.echo(exc.render(), err=True)
+        sys.exit(1)
+    except RecursionError:
+        if debug:
+            raise
+        click.echo("enzyme-opt: error: the input nests too deeply to process", err=True)
+        sys.exit(1)
+
+
+def _version_message() -> str:
+    from enzyme_opt.llvm import llvm_version
+    return f"enzyme-opt {__version__} (LLVM {llvm_version()} via llvmlite)"
+
+
+# click's version option formats a static message; give it ours lazily.
+for _param in main.params:
+    if _param.name == "version":
+        _param.message = None
+        _param.callback = lambda ctx, param, value: (
+            value and not ctx.resilient_parsing and (click.echo(_version_message()), ctx.exit()))
+
+
+def _read(path: str) -> bytes:
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError as exc:
+        raise InputError(f"cannot read the input: {exc.strerror}", path) from None
+
+
+def _write_atomically(path: str, data: bytes) -> None:
+    """Write through a temporary file renamed into place: an error never
+    leaves a partial output file behind."""
+    if path == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".enzyme-opt-", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
