@@ -59,7 +59,7 @@ def _replace_result(b: Builder, site: CallSite, result: Value) -> None:
                                        f"its first argument, but the derivative returns nothing",
                                        site.location)
         b.store(result, sret)
-    elif call.type != T.void:
+    elif call.type != T.void and call.has_uses():
         if result.type == T.void:
             raise DifferentiationError(
                 f"{call.called_function.name} is declared to return {call.type}, but the "

@@ -19,6 +19,7 @@ from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir.clone import clone_function_body
 from enzyme_opt.ir.debuginfo import source_location
+from enzyme_opt.ir import types as T
 from enzyme_opt.ir.module import Function, GlobalVariable, Module
 from enzyme_opt.ir.parser import parse_module
 from enzyme_opt.ir.printer import print_module
@@ -132,7 +133,9 @@ class Context:
         self.module = module
         self.filename = filename
         self.memo: dict[R.DiffRequest, Function] = {}
-        self.pending: list[tuple[R.DiffRequest, Function]] = []
+        self.pending: list = []
+        self.split_memo: dict[R.DiffRequest, tuple[Function, Function]] = {}
+        self.generating = False
 
     def error(self, inst: I.Instruction, message: str) -> DifferentiationError:
         return DifferentiationError(message, describe(inst, self.module))
@@ -173,15 +176,56 @@ class Context:
         self.generate_pending()
         return fn
 
+    def split_pair(self, request: R.DiffRequest) -> tuple[Function, Function]:
+        """``augmented_<f>`` and ``reverse_<f>`` of a reverse-mode request."""
+        from enzyme_opt.ad.reverse import augmented_signature, reverse_half_signature
+        pair = self.split_memo.get(request)
+        if pair is not None:
+            return pair
+        base = self._base_name(request)
+        aug_ty, aug_names = augmented_signature(request)
+        rev_ty, rev_names = reverse_half_signature(request)
+        pair = (new_internal_function(self.module, f"augmented_{base}", aug_ty,
+                                      like=request.function, arg_names=aug_names),
+                new_internal_function(self.module, f"reverse_{base}", rev_ty,
+                                      like=request.function, arg_names=rev_names))
+        self.split_memo[request] = pair
+        self.pending.append((("split", request), pair))
+        self.generate_pending()
+        return pair
+
+    @staticmethod
+    def _base_name(request: R.DiffRequest) -> str:
+        base = request.function.name
+        return base[len(PREPROCESS_PREFIX):] if base.startswith(PREPROCESS_PREFIX) else base
+
     def generate_pending(self) -> None:
-        while self.pending:
-            request, fn = self.pending.pop(0)
-            if request.mode == R.FORWARD:
-                from enzyme_opt.ad.forward import ForwardGenerator
-                ForwardGenerator(self, request, fn).run()
-            else:
-                from enzyme_opt.ad.reverse import ReverseGenerator
-                ReverseGenerator(self, request, fn).run()
+        if self.generating:
+            return  # the outer loop picks new work up: generation never nests
+        self.generating = True
+        try:
+            while self.pending:
+                request, fn = self.pending.pop(0)
+                if isinstance(request, tuple):
+                    from enzyme_opt.ad.reverse import SplitGenerator
+                    SplitGenerator(self, request[1], *fn).run()
+                elif request.mode == R.FORWARD:
+                    from enzyme_opt.ad.forward import ForwardGenerator
+                    ForwardGenerator(self, request, fn).run()
+                else:
+                    from enzyme_opt.ad.reverse import CombinedGenerator
+                    CombinedGenerator(self, request, fn).run()
+        finally:
+            self.generating = False
+
+    def memory_element_type(self, inst: I.Instruction) -> T.Type:
+        """The floating type of the memory a memcpy moves (type analysis)."""
+        from enzyme_opt.analysis.types import memory_float_type
+        return memory_float_type(inst)
+
+    def memcpy_adjoint_helper(self, element: T.Type) -> Function:
+        from enzyme_opt.ad.helpers import memcpy_adjoint
+        return memcpy_adjoint(self.module, element)
 
     def finish(self) -> None:
         self.generate_pending()

@@ -1,2 +1,260 @@
-def reverse_signature(request):
-    raise NotImplementedError
+"""Reverse mode: ``diffe<f>`` = ``augmented_<f>`` (forward sweep, pushing a
+tape) followed by ``reverse_<f>`` (reverse sweep, popping it).
+
+The two halves are generated together from one request; the combined
+function only creates the tape, calls both and frees it.  Calls inside
+``f`` to other defined functions become ``augmented_<g>`` in the forward
+sweep and ``reverse_<g>`` in the reverse sweep, sharing the caller's tape,
+so split mode (``__enzyme_augmentfwd``/``__enzyme_reverse``) is the same
+pair with the tape handed to the user.
+
+Reverse sweep shape (AD-NOTES §2–5): one block ``invert<B>`` per primal
+block; it pops the record ``B`` pushed (the primal values its adjoints
+need, and which predecessor ``B`` was entered from), runs the adjoint rule
+of each active instruction of ``B`` backwards, distributes phi adjoints to
+the incoming edge taken, and branches to ``invert<pred>``.  Adjoints live
+in zero-initialised stack slots (``%"x'de"``) that SROA promotes; a slot is
+read and reset at its value's definition, which makes loops work.
+"""
+
+from __future__ import annotations
+
+from enzyme_opt.ad import request as R
+from enzyme_opt.ad.adjoints import AdjointRules
+from enzyme_opt.ad.augment import AugmentedBuilder
+from enzyme_opt.ad.tape import free_tape, new_tape, read_record
+from enzyme_opt.ad.utils import shadow_type
+from enzyme_opt.diagnostics import DifferentiationError
+from enzyme_opt.ir import instructions as I
+from enzyme_opt.ir import types as T
+from enzyme_opt.ir.builder import Builder
+from enzyme_opt.ir.cfg import CFG
+from enzyme_opt.ir.module import BasicBlock, Function
+from enzyme_opt.ir.values import Argument, Constant, ConstantFP, ConstantInt, Value, zero
+
+
+def _primal_params(request: R.DiffRequest) -> tuple[list[T.Type], list[str]]:
+    params, names = [], []
+    for arg, activity in zip(request.function.args, request.args):
+        params.append(arg.type)
+        names.append(arg.name)
+        if activity in (R.DUP, R.DUPNONEED):
+            params.append(shadow_type(arg.type, request.width))
+            names.append(f"{arg.name}'" if arg.name else "")
+    return params, names
+
+
+def gradient_type(request: R.DiffRequest) -> T.Type:
+    """What the reverse sweep returns: the adjoints of the ``out`` arguments
+    (one: that type; several: a struct in argument order; none: void)."""
+    outs = [arg.type for arg, a in zip(request.function.args, request.args) if a == R.OUT]
+    if not outs:
+        return T.void
+    return outs[0] if len(outs) == 1 else T.StructType(tuple(outs))
+
+
+def reverse_signature(request: R.DiffRequest) -> tuple[T.FunctionType, list[str]]:
+    """``diffe<f>(args and shadows, [differeturn]) -> gradient``."""
+    if request.return_primal:
+        raise DifferentiationError("'enzyme_primal_return' with reverse mode is not supported yet")
+    if request.width != 1:
+        raise DifferentiationError("vector width in reverse mode is not supported yet")
+    params, names = _primal_params(request)
+    if request.ret == R.OUT:
+        params.append(request.function.return_type)
+        names.append("differeturn")
+    return T.FunctionType(gradient_type(request), tuple(params)), names
+
+
+def augmented_return_type(request: R.DiffRequest) -> T.Type:
+    ret = request.function.return_type
+    if request.ret == R.DUP:
+        return T.StructType((ret, ret))
+    return ret
+
+
+def augmented_signature(request: R.DiffRequest) -> tuple[T.FunctionType, list[str]]:
+    params, names = _primal_params(request)
+    return T.FunctionType(augmented_return_type(request), (*params, T.ptr)), [*names, "tape"]
+
+
+def reverse_half_signature(request: R.DiffRequest) -> tuple[T.FunctionType, list[str]]:
+    fty, names = reverse_signature(request)
+    return T.FunctionType(fty.ret, (*fty.params, T.ptr)), [*names, "tape"]
+
+
+def reverse_call_extras(b: Builder, site, derivative: Function) -> list[Value]:
+    """The differential return argument of a lowered ``__enzyme_autodiff``:
+    the one passed, else the seed 1.0."""
+    request = site.request
+    if request.ret != R.OUT:
+        return []
+    if site.differential_return is not None:
+        return [site.differential_return]
+    return [_seed(request.function.return_type)]
+
+
+def _seed(ty: T.Type) -> Value:
+    """1.0 in every floating leaf (Enzyme's default seed)."""
+    from enzyme_opt.ad.utils import leaves
+    if ty.scalar.is_float:
+        return Builder.const(ty, 1.0)
+    from enzyme_opt.ir.values import ConstantAggregate
+    if isinstance(ty, (T.StructType, T.NamedStructType)):
+        return ConstantAggregate(ty, [_seed(e) for e in ty.elements])
+    if isinstance(ty, T.ArrayType):
+        return ConstantAggregate(ty, [_seed(ty.element) for _ in range(ty.count)])
+    del leaves
+    return zero(ty)
+
+
+class CombinedGenerator:
+    """``diffe<f>``: make a tape, run both sweeps, free the tape."""
+
+    def __init__(self, ctx, request: R.DiffRequest, out: Function):
+        self.ctx, self.request, self.out = ctx, request, out
+
+    def run(self) -> None:
+        augmented, reverse = self.ctx.split_pair(self.request)
+        params = self.out.args
+        primal_args = params[:-1] if self.request.ret == R.OUT else params
+        b = Builder(self.out.append_block("entry"))
+        tape = new_tape(b)
+        b.call(augmented, [*primal_args, tape])
+        gradient = b.call(reverse, [*params, tape], "gradient" if reverse.return_type != T.void else "")
+        free_tape(b, tape)
+        b.ret(gradient if reverse.return_type != T.void else None)
+
+
+class SplitGenerator:
+    """Generates the pair ``augmented_<f>`` / ``reverse_<f>`` of one request."""
+
+    def __init__(self, ctx, request: R.DiffRequest, augmented: Function, reverse: Function):
+        self.ctx = ctx
+        self.request = request
+        self.aug = augmented
+        self.rev = reverse
+
+    def run(self) -> None:
+        forward = AugmentedBuilder(self.ctx, self.request, self.aug)
+        forward.run()
+        self.forward = forward
+        self.build_reverse()
+
+    # -- the reverse sweep -------------------------------------------------------------
+    def build_reverse(self) -> None:
+        fwd = self.forward
+        rev = self.rev
+        request = self.request
+        # Parameters: the augmented function's (minus its tape), then the
+        # differential return, then the tape.
+        aug_params = self.aug.args[:-1]
+        rev_params = rev.args
+        self.param_map: dict[Value, Value] = dict(zip(aug_params, rev_params))
+        self.tape = rev_params[-1]
+        differeturn = rev_params[len(aug_params)] if request.ret == R.OUT else None
+        entry = rev.append_block("entry")
+        self.entry_builder = Builder(entry)
+        cfg = fwd.cfg
+        returning = [blk for blk in cfg.rpo if isinstance(blk.terminator, I.ReturnInst)]
+        if len(returning) != 1:
+            raise DifferentiationError(f"@{request.function.name[len('preprocess_'):]} must have "
+                                       f"exactly one returning block (found {len(returning)})")
+        self.rules = AdjointRules(self)
+        self.slots: dict[Value, Value] = {}
+        for value in fwd.adjoint_values:
+            self.slot(value)
+        self.inverts: dict[BasicBlock, BasicBlock] = {}
+        live = fwd.blocks_reaching(returning[0])
+        for block in cfg.rpo:
+            if block in live:
+                self.inverts[block] = rev.append_block("invert" + _block_label(block))
+        b = Builder(entry)
+        ret_value = returning[0].terminator.value
+        if differeturn is not None and ret_value is not None and ret_value in self.slots:
+            self.rules.accumulate(b, ret_value, differeturn)
+        b.br(self.inverts[returning[0]])
+        for block in reversed(cfg.rpo):
+            if block in live:
+                self.build_invert_block(block, live)
+
+    def slot(self, value: Value) -> Value:
+        """The adjoint accumulator of ``value`` (made zeroed on first use)."""
+        slot = self.slots.get(value)
+        if slot is None:
+            b = self.entry_builder
+            name = f"{value.name}'de" if value.name else ""
+            slot = b.alloca(value.type, name)
+            b.store(zero(value.type), slot)
+            self.slots[value] = slot
+        return slot
+
+    def build_invert_block(self, block: BasicBlock, live: set[BasicBlock]) -> None:
+        fwd = self.forward
+        b = Builder(self.inverts[block])
+        self.available: dict[Value, Value] = {}
+        record = fwd.records.get(block, [])
+        if record:
+            for value, loaded in zip(record, read_record(b, self.tape, record)):
+                self.available[value] = loaded
+        for inst in reversed(block.instructions):
+            if inst.opcode == "phi" or inst.is_terminator:
+                continue
+            if fwd.needs_reverse(inst):
+                self.rules.visit(b, inst)
+        preds = [p for p in fwd.cfg.preds[block] if p in live]
+        if block is fwd.cfg.rpo[0]:
+            self.finish(b)
+            return
+        if len(preds) == 1:
+            self.rules.phi_edges(b, block, preds, None)
+            b.br(self.inverts[preds[0]])
+            return
+        came_from = self.get(b, fwd.came_from[block])
+        self.rules.phi_edges(b, block, preds, came_from)
+        cases = [(ConstantInt(came_from.type, fwd.pred_index[block][p]), self.inverts[p])
+                 for p in preds[1:]]
+        b.switch(came_from, self.inverts[preds[0]], cases)
+
+    def finish(self, b: Builder) -> None:
+        """End of the reverse sweep: return the adjoints of the out args."""
+        outs = [arg for arg, a in zip(self.forward.primal_args, self.request.args) if a == R.OUT]
+        values = [b.load(a.type, self.slot(a), f"d{a.name}" if a.name else "") for a in outs]
+        if not values:
+            b.ret()
+        elif len(values) == 1:
+            b.ret(values[0])
+        else:
+            aggregate: Value = zero(self.rev.return_type)
+            for index, value in enumerate(values):
+                aggregate = b.insertvalue(aggregate, value, index)
+            b.ret(aggregate)
+
+    # -- primal values in the reverse sweep ------------------------------------------------
+    def get(self, b: Builder, value: Value) -> Value:
+        """``value`` of the forward sweep, as available in the current
+        inverted block: a parameter, a constant, a cached record entry, or
+        recomputed from those."""
+        if isinstance(value, Argument):
+            return self.param_map[value]
+        if isinstance(value, (Constant, BasicBlock)):
+            return value
+        found = self.available.get(value)
+        if found is not None:
+            return found
+        if isinstance(value, I.Instruction) and self.forward.is_recomputable(value):
+            from enzyme_opt.ir.clone import clone_instruction
+            operands = {op: self.get(b, op) for op in value.operands}
+            copy = clone_instruction(value, operands)
+            copy.metadata = []
+            self.available[value] = b.insert(copy)
+            return copy
+        raise DifferentiationError(f"internal error: the value {value.ref()} of "
+                                   f"@{self.aug.name} is not available in the reverse sweep")
+
+
+def _block_label(block: BasicBlock) -> str:
+    return block.name if block.name else str(block.parent.slot_name(block)[1:])
+
+
+_ = (ConstantFP, CFG)

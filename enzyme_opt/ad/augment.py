@@ -1,0 +1,332 @@
+"""The augmented forward sweep ``augmented_<f>``: the primal, the shadow
+pointers and allocations the reverse sweep will use, calls to the
+augmented forms of callees, and at the end of every block a tape record
+of the values that block's reverse needs.
+
+Which values are cached: the reverse of each active instruction names the
+primal values it needs (``needs``); cheap pure values (address arithmetic,
+integer ops, casts, compares) are recomputed in the reverse sweep from
+their operands instead, so only loads, phis, call results and floating
+arithmetic that rules need are written to the tape.
+"""
+
+from __future__ import annotations
+
+from enzyme_opt.ad import request as R
+from enzyme_opt.ad.memory import MemoryOps
+from enzyme_opt.ad.rules.elementwise import is_inactive_callee, math_name_of
+from enzyme_opt.ad.tape import write_record
+from enzyme_opt.analysis.activity import (ALLOCATION_FUNCTIONS, carries_data, useful_values,
+                                          varied_values)
+from enzyme_opt.diagnostics import DifferentiationError
+from enzyme_opt.ir import instructions as I
+from enzyme_opt.ir import types as T
+from enzyme_opt.ir.builder import Builder
+from enzyme_opt.ir.cfg import CFG
+from enzyme_opt.ir.clone import clone_function_body
+from enzyme_opt.ir.module import BasicBlock, Function
+from enzyme_opt.ir.values import Argument, Constant, ConstantInt, Value, null
+
+#: Pure, cheap opcodes recomputed in the reverse sweep rather than cached.
+RECOMPUTABLE = frozenset({"getelementptr", "bitcast", "addrspacecast", "zext", "sext", "trunc",
+                          "ptrtoint", "inttoptr", "add", "sub", "mul", "shl", "lshr", "ashr",
+                          "and", "or", "xor", "icmp", "fcmp", "sitofp", "uitofp", "freeze"})
+#: Elementwise ops whose partials need no primal values at all.
+LINEAR = frozenset({"fadd", "fsub", "fneg"})
+MAX_RECOMPUTE_DEPTH = 6
+
+
+def has_float(ty: T.Type) -> bool:
+    if ty.scalar.is_float:
+        return True
+    if isinstance(ty, (T.StructType, T.NamedStructType)):
+        return any(has_float(e) for e in ty.elements)
+    if isinstance(ty, T.ArrayType):
+        return has_float(ty.element)
+    return False
+
+
+class AugmentedBuilder:
+    def __init__(self, ctx, request: R.DiffRequest, out: Function):
+        self.ctx = ctx
+        self.request = request
+        self.out = out
+        self.mem = MemoryOps(out.module)
+        self.shadow: dict[Value, Value] = {}
+        self.calls: dict[I.CallInst, tuple[R.DiffRequest, list[Value]]] = {}
+        self.heap_shadows: set[Value] = set()
+        self.records: dict[BasicBlock, list[Value]] = {}
+        self.came_from: dict[BasicBlock, Value] = {}
+        self.pred_index: dict[BasicBlock, dict[BasicBlock, int]] = {}
+
+    # -- driver --------------------------------------------------------------------
+    def run(self) -> None:
+        primal = self.request.function
+        params = iter(self.out.args)
+        vmap: dict[Value, Value] = {}
+        active: set[Value] = set()
+        self.primal_args: list[Argument] = []
+        for arg, activity in zip(primal.args, self.request.args):
+            new = next(params)
+            vmap[arg] = new
+            self.primal_args.append(new)
+            if activity in (R.DUP, R.DUPNONEED):
+                self.shadow[new] = next(params)
+                active.add(new)
+            elif activity == R.OUT:
+                active.add(new)
+        self.tape = next(params)
+        clone_function_body(primal, self.out, vmap)
+        self.varied = varied_values(self.out, active)
+        self.useful = useful_values(self.out, self.varied)
+        for block in list(self.out.blocks):
+            for inst in list(block.instructions):
+                self.visit(inst)
+        for phi, shadow in getattr(self, "_shadow_phis", []):
+            shadow.set_incoming([(self.shadow.get(v, null(T.ptr)), blk) for v, blk in phi.incoming])
+        self.adjoint_values = [v for v in (*self.primal_args, *self.out.instructions())
+                               if self.is_active(v)]
+        self.cfg = CFG(self.out)
+        self.write_records()
+
+    def is_active(self, value: Value) -> bool:
+        """Does ``value`` get an adjoint?  Varied, useful, and holding floats."""
+        return has_float(value.type) and value in self.varied and value in self.useful
+
+    def fail(self, inst, message: str) -> DifferentiationError:
+        return self.ctx.error(inst, message)
+
+    # -- forward sweep: shadows and augmented calls ------------------------------------------
+    def visit(self, inst: I.Instruction) -> None:
+        op = inst.opcode
+        b = Builder().after(inst)
+        if op in ("getelementptr", "bitcast", "addrspacecast") and inst.operand(0) in self.shadow \
+                and inst.type.scalar.is_pointer:
+            from enzyme_opt.ir.clone import clone_instruction
+            copy = clone_instruction(inst, {inst.operand(0): self.shadow[inst.operand(0)]})
+            copy.name = f"{inst.name}'" if inst.name else ""
+            copy.metadata = []
+            self.shadow[inst] = b.insert(copy)
+        elif op == "select" and inst.type.is_pointer and \
+                (inst.operand(1) in self.shadow or inst.operand(2) in self.shadow):
+            c, x, y = inst.operands
+            self.shadow[inst] = b.select(c, self.shadow.get(x, null(T.ptr)),
+                                         self.shadow.get(y, null(T.ptr)),
+                                         f"{inst.name}'" if inst.name else "")
+        elif op == "phi" and inst.type.is_pointer and inst in self.varied:
+            shadow = b.phi(T.ptr, f"{inst.name}'" if inst.name else "")
+            self.shadow[inst] = shadow
+            self.__dict__.setdefault("_shadow_phis", []).append((inst, shadow))
+        elif op == "alloca" and inst in self.varied:
+            self.shadow[inst] = self.heap_shadow(b, inst, self.mem.alloca_size(b, inst))
+        elif op == "load" and inst.type.is_pointer and inst.pointer in self.shadow:
+            self.shadow[inst] = b.load(T.ptr, self.shadow[inst.pointer],
+                                       f"{inst.name}'" if inst.name else "", inst.align)
+        elif op == "store" and inst.value.type.is_pointer and inst.pointer in self.shadow:
+            b.store(self.shadow.get(inst.value, null(T.ptr)), self.shadow[inst.pointer], inst.align)
+        elif op in ("atomicrmw", "cmpxchg") and inst.operand(0) in self.shadow \
+                and has_float(inst.type):
+            raise self.fail(inst, "atomic read-modify-write on active memory is not supported")
+        elif isinstance(inst, I.CallInst):
+            self.visit_call(inst, b)
+
+    def heap_shadow(self, b: Builder, inst, size: Value) -> Value:
+        """Shadow memory that outlives the forward sweep (the reverse sweep
+        runs in another function): malloc'd, zeroed, freed by the reverse."""
+        malloc = self.out.module.get_or_declare("malloc", T.FunctionType(T.ptr, (T.i64,)))
+        shadow = b.call(malloc, [size], f"{inst.name}'" if inst.name else "")
+        self.mem.zero_fill(b, shadow, size)
+        self.heap_shadows.add(inst)
+        return shadow
+
+    def visit_call(self, inst: I.CallInst, b: Builder) -> None:
+        fn = inst.called_function
+        args = inst.args
+        varied_args = [a for a in args if a in self.varied]
+        if fn is None:
+            if varied_args:
+                raise self.fail(inst, "an indirect call or inline asm with active arguments "
+                                      "cannot be differentiated")
+            return
+        name = fn.name
+        if isinstance(inst, I.InvokeInst) and varied_args:
+            raise self.fail(inst, "invoke (a call that may throw) with active arguments is not supported")
+        if name in ALLOCATION_FUNCTIONS and inst in self.varied:
+            if name == "realloc":
+                raise self.fail(inst, "realloc of active memory is not supported in reverse mode")
+            shadow = b.call(fn, args, f"{inst.name}'" if inst.name else "")
+            if name != "calloc":
+                size = args[-1] if name == "aligned_alloc" else args[0]
+                self.mem.zero_fill(b, shadow, size if size.type == T.i64 else b.cast("zext", size, T.i64))
+            self.shadow[inst] = shadow
+            self.heap_shadows.add(inst)
+            return
+        if name.startswith(("llvm.memcpy.", "llvm.memmove.", "llvm.memset.")) or \
+                is_inactive_callee(name) or name in ("free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "_ZdaPvm"):
+            return
+        if math_name_of(name) is not None:
+            return
+        returns_active = carries_data(inst.type) and inst in self.varied and \
+            (inst in self.useful or inst.type.is_pointer)
+        if not varied_args and not returns_active:
+            return
+        if fn.is_declaration:
+            raise self.fail(inst, f"no derivative is known for the external function @{name} "
+                                  f"(its body is not in this module)")
+        self.augment_call(inst, fn)
+
+    def augment_call(self, inst: I.CallInst, fn: Function) -> None:
+        activities = []
+        for arg in inst.args:
+            if arg in self.shadow:
+                activities.append(R.DUP)
+            elif has_float(arg.type) and arg in self.varied:
+                activities.append(R.OUT)
+            else:
+                activities.append(R.CONST)
+        ret_ty = fn.return_type
+        if ret_ty == T.void:
+            ret = "none"
+        elif has_float(ret_ty) and inst in self.varied and inst in self.useful:
+            ret = R.OUT
+        elif ret_ty.is_pointer and inst in self.varied:
+            ret = R.DUP
+        else:
+            ret = R.CONST
+        request = R.DiffRequest(self.ctx.preprocessed(fn), R.REVERSE, 1, tuple(activities), ret)
+        augmented, _ = self.ctx.split_pair(request)
+        call_args: list[Value] = []
+        for arg, activity in zip(inst.args, activities):
+            call_args.append(arg)
+            if activity == R.DUP:
+                call_args.append(self.shadow[arg])
+        b = Builder().before(inst)
+        new = b.call(augmented, [*call_args, self.tape], inst.name if ret != R.DUP else "")
+        if ret == R.DUP:
+            primal = b.extractvalue(new, 0, inst.name)
+            self.shadow[primal] = b.extractvalue(new, 1, f"{inst.name}'" if inst.name else "")
+            result = primal
+        else:
+            result = new
+        for analysis in (self.varied, self.useful):
+            if inst in analysis:
+                analysis.add(result)
+        self.calls[new] = (request, call_args)
+        self.call_results = getattr(self, "call_results", {})
+        self.call_results[new] = result
+        if ret_ty != T.void:
+            inst.replace_all_uses_with(result)
+        inst.erase()
+
+    # -- what the reverse sweep needs ------------------------------------------------------
+    def needs_reverse(self, inst: I.Instruction) -> bool:
+        op = inst.opcode
+        if self.is_active(inst) and op not in ("phi",):
+            return True
+        if op == "store":
+            return inst.pointer in self.shadow and has_float(inst.value.type)
+        if inst in self.calls or inst in self.heap_shadows:
+            return True
+        if isinstance(inst, I.CallInst) and inst.called_function is not None:
+            name = inst.called_function.name
+            if name.startswith(("llvm.memcpy.", "llvm.memmove.", "llvm.memset.")):
+                return inst.arg(0) in self.shadow
+        return False
+
+    def needs(self, inst: I.Instruction) -> list[Value]:
+        """Forward-sweep values the reverse rule of ``inst`` reads."""
+        op = inst.opcode
+        if inst in self.calls:
+            return list(self.calls[inst][1])
+        if inst in self.heap_shadows:
+            return [self.shadow[inst]]
+        if op == "load":
+            return [self.shadow[inst.pointer]] if inst.pointer in self.shadow else []
+        if op == "store":
+            return [self.shadow[inst.pointer]]
+        if isinstance(inst, I.CallInst):
+            name = inst.called_function.name if inst.called_function else ""
+            if name.startswith(("llvm.memcpy.", "llvm.memmove.")):
+                return [self.shadow[inst.arg(0)], self.shadow.get(inst.arg(1)), inst.arg(2)]
+            if name.startswith("llvm.memset."):
+                return [self.shadow[inst.arg(0)], inst.arg(2)]
+            return [*inst.args, inst]  # math functions: operands and result
+        if op in LINEAR or op in ("fpext", "fptrunc", "bitcast", "freeze", "extractvalue",
+                                  "insertvalue", "shufflevector"):
+            return []
+        if op == "fmul":
+            return inst.operands
+        if op == "select":
+            return [inst.operand(0)]
+        if op in ("extractelement",):
+            return [inst.operand(1)]
+        if op in ("insertelement",):
+            return [inst.operand(2)]
+        return [*inst.operands, inst]
+
+    def is_recomputable(self, value: Value) -> bool:
+        return isinstance(value, I.Instruction) and value.opcode in RECOMPUTABLE \
+            and not value.type.is_aggregate
+
+    def blocks_reaching(self, target: BasicBlock) -> set[BasicBlock]:
+        seen = {target}
+        work = [target]
+        while work:
+            block = work.pop()
+            for pred in self.cfg.preds[block]:
+                if pred not in seen:
+                    seen.add(pred)
+                    work.append(pred)
+        return seen
+
+    def write_records(self) -> None:
+        """Push, at the end of each block, what its inverse block reads."""
+        returning = [b for b in self.cfg.rpo if isinstance(b.terminator, I.ReturnInst)]
+        live = self.blocks_reaching(returning[0]) if len(returning) == 1 else set(self.cfg.rpo)
+        for block in self.cfg.rpo:
+            if block not in live:
+                continue
+            preds = [p for p in self.cfg.preds[block] if p in live]
+            roots: list[Value] = []
+            if len(preds) > 1:
+                roots.append(self.record_predecessor(block, preds))
+            for inst in block.instructions:
+                if inst.opcode != "phi" and not inst.is_terminator and self.needs_reverse(inst):
+                    roots += [v for v in self.needs(inst) if v is not None]
+            cached = self.expand(roots)
+            if cached:
+                self.records[block] = cached
+                write_record(Builder().before_terminator(block), self.tape, cached)
+
+    def record_predecessor(self, block: BasicBlock, preds: list[BasicBlock]) -> Value:
+        """A phi numbering the predecessor ``block`` was entered from."""
+        index = {p: i for i, p in enumerate(preds)}
+        self.pred_index[block] = index
+        ty = T.i8 if len(preds) < 256 else T.i32
+        phi = I.PhiInst(ty, (), "came.from")
+        block.insert(0, phi)
+        for pred in self.cfg.preds[block]:
+            edges = sum(1 for op in pred.terminator.operands if op is block)
+            for _ in range(edges):
+                phi.add_incoming(ConstantInt(ty, index.get(pred, 0)), pred)
+        self.came_from[block] = phi
+        return phi
+
+    def expand(self, roots: list[Value]) -> list[Value]:
+        cached: dict[Value, None] = {}
+        recomputed: set[Value] = set()
+
+        def need(value: Value, depth: int) -> None:
+            if isinstance(value, (Argument, Constant, BasicBlock)) or value in cached \
+                    or value in recomputed:
+                return
+            if self.is_recomputable(value) and depth < MAX_RECOMPUTE_DEPTH:
+                recomputed.add(value)
+                for operand in value.operands:
+                    need(operand, depth + 1)
+            else:
+                cached[value] = None
+
+        for root in roots:
+            need(root, 0)
+        return list(cached)

@@ -1,0 +1,136 @@
+"""The tape: a growable LIFO byte stack that carries cached values from
+the augmented forward sweep to the reverse sweep.
+
+Why a stack: the reverse sweep visits blocks in exactly the reverse order
+of the forward sweep, so each block pushes one record (the values its
+reverse needs) at its end and its inverse block pops that record first.
+Calls nest the same way: ``augmented_<g>`` pushes onto the caller's tape
+and ``reverse_<g>`` pops in the caller's reverse sweep.  Loops with known
+or unknown trip counts, recursion and early exits need nothing special.
+
+Layout: ``{ ptr data, i64 size, i64 capacity }``; ``push`` grows the
+buffer by doubling (realloc), so cost is amortized O(1) per byte.
+"""
+
+from __future__ import annotations
+
+from enzyme_opt.ir import types as T
+from enzyme_opt.ir.builder import Builder
+from enzyme_opt.ir.module import Function, Module
+from enzyme_opt.ir.values import ConstantInt, Value, null
+
+TAPE_TYPE = T.StructType((T.ptr, T.i64, T.i64))
+PUSH = "enzyme_opt.tape.push"
+POP = "enzyme_opt.tape.pop"
+MIN_CAPACITY = 4096
+ALWAYS_INLINE = "alwaysinline nounwind"
+
+
+def slot_size(ty: T.Type) -> int:
+    """Bytes a cached value of ``ty`` takes in a record (8-byte slots)."""
+    return (T.alloc_size(ty) + 7) // 8 * 8
+
+
+def record_layout(values: list[Value]) -> tuple[list[int], int]:
+    offsets, total = [], 0
+    for value in values:
+        offsets.append(total)
+        total += slot_size(value.type)
+    return offsets, total
+
+
+def _field(b: Builder, tape: Value, index: int, name: str) -> Value:
+    return b.gep(TAPE_TYPE, tape, [ConstantInt(T.i32, 0), ConstantInt(T.i32, index)], name,
+                 flags="inbounds")
+
+
+def push_function(module: Module) -> Function:
+    """``ptr push(ptr tape, i64 bytes)``: reserve ``bytes`` and return where
+    to write them."""
+    fn = module.get_function(PUSH)
+    if fn is not None:
+        return fn
+    fn = _new(module, PUSH)
+    tape, nbytes = fn.args
+    entry = fn.append_block("entry")
+    grow = fn.append_block("grow")
+    done = fn.append_block("done")
+    b = Builder(entry)
+    size_p = _field(b, tape, 1, "size.addr")
+    cap_p = _field(b, tape, 2, "capacity.addr")
+    size = b.load(T.i64, size_p, "size")
+    cap = b.load(T.i64, cap_p, "capacity")
+    need = b.add(size, nbytes, "need")
+    full = b.icmp("ugt", need, cap, "full")
+    b.cbr(full, grow, done)
+    b.at_end(grow)
+    doubled = b.binop("shl", cap, ConstantInt(T.i64, 1), "doubled")
+    at_least = b.select(b.icmp("ugt", need, doubled), need, doubled)
+    new_cap = b.select(b.icmp("ult", at_least, ConstantInt(T.i64, MIN_CAPACITY)),
+                       ConstantInt(T.i64, MIN_CAPACITY), at_least, "new.capacity")
+    old = b.load(T.ptr, tape, "old.data")
+    realloc = module.get_or_declare("realloc", T.FunctionType(T.ptr, (T.ptr, T.i64)))
+    grown = b.call(realloc, [old, new_cap], "data")
+    b.store(grown, tape)
+    b.store(new_cap, cap_p)
+    b.br(done)
+    b.at_end(done)
+    data = b.load(T.ptr, tape, "data")
+    b.store(need, size_p)
+    b.ret(b.byte_gep(data, size, "slot"))
+    return fn
+
+
+def pop_function(module: Module) -> Function:
+    """``ptr pop(ptr tape, i64 bytes)``: release the last ``bytes`` pushed
+    and return where they are."""
+    fn = module.get_function(POP)
+    if fn is not None:
+        return fn
+    fn = _new(module, POP)
+    tape, nbytes = fn.args
+    b = Builder(fn.append_block("entry"))
+    size_p = _field(b, tape, 1, "size.addr")
+    size = b.sub(b.load(T.i64, size_p, "size"), nbytes, "new.size")
+    b.store(size, size_p)
+    b.ret(b.byte_gep(b.load(T.ptr, tape, "data"), size, "slot"))
+    return fn
+
+
+def _new(module: Module, name: str) -> Function:
+    gid = module.add_attribute_group(ALWAYS_INLINE)
+    fn = Function(name, T.FunctionType(T.ptr, (T.ptr, T.i64)), ["tape", "bytes"],
+                  prefix="internal", suffix=f" #{gid}")
+    module.add(fn)
+    return fn
+
+
+def new_tape(b: Builder) -> Value:
+    """An empty tape on the stack of the current function."""
+    tape = b.alloca(TAPE_TYPE, "tape")
+    b.store(null(T.ptr), tape)
+    b.store(ConstantInt(T.i64, 0), _field(b, tape, 1, ""))
+    b.store(ConstantInt(T.i64, 0), _field(b, tape, 2, ""))
+    return tape
+
+
+def free_tape(b: Builder, tape: Value) -> None:
+    free = b.function.module.get_or_declare("free", T.FunctionType(T.void, (T.ptr,)))
+    b.call(free, [b.load(T.ptr, tape, "tape.data")])
+
+
+def write_record(b: Builder, tape: Value, values: list[Value]) -> None:
+    offsets, total = record_layout(values)
+    slot = b.call(push_function(b.function.module), [tape, ConstantInt(T.i64, total)], "record")
+    for value, offset in zip(values, offsets):
+        b.store(value, b.byte_gep(slot, ConstantInt(T.i64, offset)) if offset else slot, 8)
+
+
+def read_record(b: Builder, tape: Value, values: list[Value]) -> list[Value]:
+    offsets, total = record_layout(values)
+    slot = b.call(pop_function(b.function.module), [tape, ConstantInt(T.i64, total)], "record")
+    out = []
+    for value, offset in zip(values, offsets):
+        pointer = b.byte_gep(slot, ConstantInt(T.i64, offset)) if offset else slot
+        out.append(b.load(value.type, pointer, value.name, 8))
+    return out
