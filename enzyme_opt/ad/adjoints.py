@@ -247,7 +247,7 @@ class AdjointRules:
     def call(self, b: Builder, inst) -> None:
         """``reverse_<g>(args, shadows, [ȳ], tape)`` returns the adjoints of
         ``g``'s active scalar arguments."""
-        request, call_args = self.fwd.calls[inst]
+        request, call_args, primal_args = self.fwd.calls[inst]
         _, reverse = self.gen.ctx.split_pair(request)
         args = [self.gen.get(b, a) for a in call_args]
         if request.ret == "out":
@@ -255,7 +255,7 @@ class AdjointRules:
             dy = self.take(b, result)
             args.append(dy if dy is not None else zero(result.type))
         grads = b.call(reverse, [*args, self.gen.tape])
-        outs = [a for a, act in zip(inst.args, request.args) if act == "out"]
+        outs = [a for a, act in zip(primal_args, request.args) if act == "out"]
         for index, operand in enumerate(outs):
             delta = grads if len(outs) == 1 else b.extractvalue(grads, index)
             self.accumulate(b, operand, delta)

@@ -53,7 +53,8 @@ class AugmentedBuilder:
         self.out = out
         self.mem = MemoryOps(out.module)
         self.shadow: dict[Value, Value] = {}
-        self.calls: dict[I.CallInst, tuple[R.DiffRequest, list[Value]]] = {}
+        #: augmented call → (its request, its arguments with shadows, the primal arguments)
+        self.calls: dict[I.CallInst, tuple[R.DiffRequest, list[Value], list[Value]]] = {}
         self.heap_shadows: set[Value] = set()
         self.records: dict[BasicBlock, list[Value]] = {}
         self.came_from: dict[BasicBlock, Value] = {}
@@ -211,7 +212,7 @@ class AugmentedBuilder:
         for analysis in (self.varied, self.useful):
             if inst in analysis:
                 analysis.add(result)
-        self.calls[new] = (request, call_args)
+        self.calls[new] = (request, call_args, inst.args)
         self.call_results = getattr(self, "call_results", {})
         self.call_results[new] = result
         if ret_ty != T.void:

@@ -314,7 +314,8 @@ class ForwardGenerator:
         result = b.call(callee, call_args)
         if request.ret == R.DUP:
             primal = b.extractvalue(result, 0)
-            self.tangent[inst] = b.extractvalue(result, 1, self.name(inst))
+            self.tangent[primal] = b.extractvalue(result, 1, self.name(inst))
+            self.varied.add(primal)
         else:
             primal = result
         if fn.return_type != T.void:

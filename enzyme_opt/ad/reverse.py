@@ -182,7 +182,7 @@ class SplitGenerator:
         """The adjoint accumulator of ``value`` (made zeroed on first use)."""
         slot = self.slots.get(value)
         if slot is None:
-            b = self.entry_builder
+            b = self.entry_builder.before_terminator(self.entry_builder.block)
             name = f"{value.name}'de" if value.name else ""
             slot = b.alloca(value.type, name)
             b.store(zero(value.type), slot)

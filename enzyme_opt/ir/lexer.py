@@ -92,7 +92,7 @@ def join_tokens(tokens: list[str]) -> str:
     out: list[str] = []
     for tok in tokens:
         if out and not (tok in ",)]}" or out[-1] in "([{" or (tok == "(" and out[-1][0] in "!#")
-                        or (tok in "([" and out[-1][-1:].isalnum() and out[-1][0] == "!")):
+                        or (tok == "(" and (out[-1][-1:].isalnum() or out[-1][-1:] == "_"))):
             out.append(" ")
         out.append(tok)
     text = "".join(out)
