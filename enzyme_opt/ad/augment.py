@@ -16,6 +16,7 @@ from enzyme_opt.ad import request as R
 from enzyme_opt.ad.memory import MemoryOps
 from enzyme_opt.ad.rules.elementwise import is_inactive_callee, math_name_of
 from enzyme_opt.ad.tape import write_record
+from enzyme_opt.ad.rules.elementwise import opaque_call_message
 from enzyme_opt.analysis.activity import (ALLOCATION_FUNCTIONS, carries_data, useful_values,
                                           varied_values)
 from enzyme_opt.diagnostics import DifferentiationError
@@ -146,8 +147,7 @@ class AugmentedBuilder:
         varied_args = [a for a in args if a in self.varied]
         if fn is None:
             if varied_args:
-                raise self.fail(inst, "an indirect call or inline asm with active arguments "
-                                      "cannot be differentiated")
+                raise self.fail(inst, opaque_call_message(inst))
             return
         name = fn.name
         if isinstance(inst, I.InvokeInst) and varied_args:

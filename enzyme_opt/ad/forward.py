@@ -14,6 +14,7 @@ from enzyme_opt.ad.memory import MemoryOps
 from enzyme_opt.ad.rules.elementwise import NEG_ONE, ONE, elementwise_rule, is_inactive_callee, math_name_of
 from enzyme_opt.ad.rules.math import Math
 from enzyme_opt.ad.utils import join_lanes, shadow_type, split_lanes, zero_shadow
+from enzyme_opt.ad.rules.elementwise import opaque_call_message
 from enzyme_opt.analysis.activity import (ALLOCATION_FUNCTIONS, DEALLOCATION_FUNCTIONS,
                                           carries_data, varied_values)
 from enzyme_opt.diagnostics import DifferentiationError
@@ -263,8 +264,7 @@ class ForwardGenerator:
         active = any(self.t(a) is not None for a in args)
         if fn is None:
             if active:
-                kind = "inline asm" if not hasattr(inst.callee, "blocks") else "indirect call"
-                raise self.fail(inst, f"an {kind} with active arguments cannot be differentiated")
+                raise self.fail(inst, opaque_call_message(inst))
             return
         name = fn.name
         b = Builder().after(inst)

@@ -18,7 +18,7 @@ from enzyme_opt.ad.utils import new_internal_function
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir.clone import clone_function_body
-from enzyme_opt.ir.debuginfo import source_location
+from enzyme_opt.ir.debuginfo import LOCATION_KIND, carried_location, location_node, source_location
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.module import Function, GlobalVariable, Module
 from enzyme_opt.ir.parser import parse_module
@@ -31,7 +31,8 @@ MAX_ROUNDS = 16
 def describe(inst: I.Instruction, module: Module | None) -> str:
     """Where an instruction is, for a diagnostic: ``file.c:12`` from its
     ``!dbg``, else ``function @f, block %b``."""
-    loc = source_location(module, inst.get_metadata("dbg"))
+    loc = (source_location(module, inst.get_metadata("dbg"))
+           or carried_location(module, inst.get_metadata(LOCATION_KIND)))
     if loc:
         return loc
     fn = inst.function
@@ -63,6 +64,20 @@ def lower_module(module: Module, filename: str) -> Module | None:
             lower_call_site(context, site)
         context.finish()
     raise DifferentiationError("too many nesting levels of Enzyme calls", filename)
+
+
+def preprocess_for_report(module: Module, filename: str):
+    """The module with the ready call sites' targets preprocessed, and those
+    call sites decoded against the simplified clones (for --print-activity)."""
+    ready = [c for c in find_call_sites(module) if _is_ready(c, module)]
+    module = _preprocess(module, ready, filename)
+    context = Context(module, filename)
+    sites = []
+    for call in [c for c in find_call_sites(module) if _is_ready(c, module)]:
+        site = decode_call(call, describe(call, module))
+        site.request = context.rebind(site.request)
+        sites.append(site)
+    return module, sites
 
 
 def _target(call: I.CallInst, module: Module) -> Function | None:
@@ -116,9 +131,13 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
                                            arg_names=[a.name for a in fn.args])
         for src, dst in zip(fn.args, clones[fn].args):
             dst.attrs = src.attrs
+    locations: dict[str, str] = {}
     for fn, clone in clones.items():
-        vmap = dict(clones)
-        clone_function_body(fn, clone, vmap)
+        vmap = clone_function_body(fn, clone, dict(clones))
+        for old in fn.instructions():
+            where = source_location(module, old.get_metadata("dbg"))
+            if where:
+                vmap[old].metadata.append((LOCATION_KIND, location_node(module, where, locations)))
     if not clones:
         return module
     text = llvm.simplify_functions(print_module(module), {c.name for c in clones.values()})

@@ -37,3 +37,26 @@ def source_location(module: Module, dbg_ref: str | None) -> str | None:
         else:
             scope = node_fields.get("scope")
     return None
+
+
+#: The attachment that carries a source location through code whose
+#: ``!dbg`` had to be dropped (clones get no debug info of their own).
+LOCATION_KIND = "enzyme_opt.loc"
+
+
+def location_node(module: Module, location: str, cache: dict[str, str]) -> str:
+    """The ``!{!"file.c:12"}`` node for ``location`` (one per distinct text)."""
+    ref = cache.get(location)
+    if ref is None:
+        ref = module.add_metadata_node('!{!"' + location.replace('"', "\\22") + '"}')
+        cache[location] = ref
+    return ref
+
+
+def carried_location(module: Module, ref: str | None) -> str | None:
+    """The text of an ``enzyme_opt.loc`` node."""
+    if not ref or module is None:
+        return None
+    line = module.metadata.get(ref, "")
+    match = re.search(r'!\{!"([^"]*)"\}', line)
+    return match.group(1) if match else None

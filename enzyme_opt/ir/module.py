@@ -364,6 +364,16 @@ class Module:
         self.attribute_groups[gid] = text
         return gid
 
+    def add_metadata_node(self, text: str) -> str:
+        """A new numbered metadata node ``!N = <text>``; returns ``!N``."""
+        next_id = getattr(self, "_next_metadata", None)
+        if next_id is None:
+            next_id = 1 + max((int(k[1:]) for k in self.metadata), default=-1)
+        self._next_metadata = next_id + 1
+        ref = f"!{next_id}"
+        self.metadata[ref] = f"{ref} = {text}"
+        return ref
+
     def __str__(self) -> str:
         from enzyme_opt.ir.printer import print_module
         return print_module(self)

@@ -188,6 +188,10 @@ class ModuleParser:
 
     def _read_header(self, start: int, end: int) -> None:
         line = self.lines[start]
+        if not re.fullmatch(r'(source_filename|target datalayout|target triple) = "[^"]*"'
+                            r'|module asm "[^"]*"', line):
+            raise ParseError("malformed module header (an unterminated string?)",
+                             self.filename, start + 1, line)
         value = line[line.index('"'):] if '"' in line else ""
         if line.startswith("source_filename"):
             self.module.source_filename = unescape_string(value[1:-1]).decode("utf-8", "replace")
@@ -212,7 +216,7 @@ class ModuleParser:
     def _read_attributes(self, start: int, end: int) -> None:
         line = self.lines[start]
         match = re.match(r"attributes #(\d+) = \{ ?(.*?) ?\}$", line)
-        if not match:
+        if not match or line.count('"') % 2:
             raise ParseError("malformed attribute group", self.filename, start + 1, line)
         self.module.attribute_groups[int(match.group(1))] = match.group(2)
 

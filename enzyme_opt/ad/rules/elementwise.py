@@ -180,3 +180,12 @@ def is_inactive_callee(name: str) -> bool:
 
 def elementwise_rule(name: str):
     return RULES.get(name)
+
+
+def opaque_call_message(call) -> str:
+    """Why a call we cannot see into stops differentiation."""
+    from enzyme_opt.ir.values import InlineAsm
+    if isinstance(call.callee, InlineAsm):
+        return "inline asm with active operands cannot be differentiated"
+    return ("an indirect call (through a function pointer) with active arguments cannot be "
+            "differentiated: call the function directly")

@@ -1,0 +1,107 @@
+"""``--print-requests`` and ``--print-activity``: what enzyme-opt will do,
+shown as tables so a user can see how each argument was classified and
+why a value is (in)active."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from enzyme_opt.ad import request as R
+from enzyme_opt.ad.callsites import decode_call, find_call_sites
+from enzyme_opt.ad.pipeline import describe, preprocess_for_report
+from enzyme_opt.analysis.activity import useful_values, varied_values
+from enzyme_opt.analysis.types import float_types_of_object, underlying_object
+from enzyme_opt.driver import load
+from enzyme_opt.ir import instructions as I
+from enzyme_opt.ir import types as T
+
+MODE_TITLES = {R.FORWARD: "forward", R.REVERSE: "reverse (combined)"}
+
+
+def print_report(data: bytes, filename: str, requests: bool, activity: bool,
+                 console: Console | None = None) -> None:
+    console = console or Console(width=120)
+    _, module = load(data, filename)
+    sites = [decode_call(call, describe(call, module)) for call in find_call_sites(module)]
+    if not sites:
+        console.print(f"{filename}: no __enzyme_* calls")
+        return
+    if requests:
+        for site in sites:
+            console.print(requests_table(site))
+    if activity:
+        module, sites = preprocess_for_report(module, filename)
+        seen = set()
+        for site in sites:
+            if site.request in seen:
+                continue
+            seen.add(site.request)
+            console.print(activity_table(site.request))
+
+
+def requests_table(site) -> Table:
+    request = site.request
+    fn = request.function
+    caller = site.call.function.name
+    title = (f"{site.entry} in @{caller} ({site.location}) → "
+             f"{MODE_TITLES.get(request.mode, request.mode)} of @{fn.name}"
+             + (f", width {request.width}" if request.width > 1 else ""))
+    table = Table(title=title, title_justify="left")
+    for column in ("#", "parameter", "type", "class", "from", "value", "shadow"):
+        table.add_column(column)
+    for index, (arg, binding) in enumerate(zip(fn.args, site.bindings), 1):
+        source = f"marker {binding.marker}" if binding.marker else "default"
+        shadows = ", ".join(s.ref() for s in binding.shadows)
+        if binding.stride is not None:
+            shadows = f"{shadows} (stride {binding.stride.ref()})"
+        table.add_row(str(index), "%" + arg.name if arg.name else f"#{index}", str(arg.type),
+                      binding.activity, source, binding.primal.ref(), shadows)
+    ret = request.ret
+    seed = site.differential_return.ref() if site.differential_return is not None else (
+        "1.0 (default seed)" if ret == R.OUT else "")
+    table.add_row("ret", "", str(fn.return_type), ret, "", "", seed)
+    return table
+
+
+def type_class(value) -> str:
+    ty = value.type
+    if ty.scalar.is_float:
+        return f"float ({ty})"
+    if ty.scalar.is_pointer:
+        held = float_types_of_object(value.function if hasattr(value, "function") and
+                                     value.function is not None else value.parent,
+                                     underlying_object(value))
+        return "pointer to " + ("/".join(sorted(map(str, held))) if held else "non-float data")
+    if ty.scalar.is_int:
+        return f"integer ({ty})"
+    if isinstance(ty, T.VoidType):
+        return "void"
+    return str(ty)
+
+
+def activity_table(request: R.DiffRequest) -> Table:
+    fn = request.function
+    active_args = {arg for arg, a in zip(fn.args, request.args) if a != R.CONST}
+    varied = varied_values(fn, active_args)
+    useful = useful_values(fn, varied) if request.mode == R.REVERSE else varied
+    table = Table(title=f"activity of @{fn.name} ({MODE_TITLES.get(request.mode, request.mode)})",
+                  title_justify="left")
+    for column in ("value", "type class", "varied", "useful", "active", "instruction"):
+        table.add_column(column, overflow="fold")
+    for arg, activity in zip(fn.args, request.args):
+        row_active = arg in varied and arg in useful
+        table.add_row(arg.ref(), type_class(arg), _yes(arg in varied), _yes(arg in useful),
+                      _yes(row_active), f"argument ({activity})")
+    for inst in fn.instructions():
+        if not inst.has_result or isinstance(inst, I.CallInst) and inst.type == T.void:
+            continue
+        row_active = inst in varied and inst in useful
+        text = inst.format()
+        table.add_row(inst.ref(), type_class(inst), _yes(inst in varied), _yes(inst in useful),
+                      _yes(row_active), text if len(text) < 70 else text[:67] + "...")
+    return table
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "-"
