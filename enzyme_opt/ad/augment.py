@@ -37,16 +37,6 @@ LINEAR = frozenset({"fadd", "fsub", "fneg"})
 MAX_RECOMPUTE_DEPTH = 6
 
 
-def has_float(ty: T.Type) -> bool:
-    if ty.scalar.is_float:
-        return True
-    if isinstance(ty, (T.StructType, T.NamedStructType)):
-        return any(has_float(e) for e in ty.elements)
-    if isinstance(ty, T.ArrayType):
-        return has_float(ty.element)
-    return False
-
-
 class AugmentedBuilder:
     def __init__(self, ctx, request: R.DiffRequest, out: Function):
         self.ctx = ctx
@@ -93,7 +83,7 @@ class AugmentedBuilder:
 
     def is_active(self, value: Value) -> bool:
         """Does ``value`` get an adjoint?  Varied, useful, and holding floats."""
-        return has_float(value.type) and value in self.varied and value in self.useful
+        return T.contains_float(value.type) and value in self.varied and value in self.useful
 
     def fail(self, inst, message: str) -> DifferentiationError:
         return self.ctx.error(inst, message)
@@ -127,7 +117,7 @@ class AugmentedBuilder:
         elif op == "store" and inst.value.type.is_pointer and inst.pointer in self.shadow:
             b.store(self.shadow.get(inst.value, null(T.ptr)), self.shadow[inst.pointer], inst.align)
         elif op in ("atomicrmw", "cmpxchg") and inst.operand(0) in self.shadow \
-                and has_float(inst.type):
+                and T.contains_float(inst.type):
             raise self.fail(inst, "atomic read-modify-write on active memory is not supported")
         elif isinstance(inst, I.CallInst):
             self.visit_call(inst, b)
@@ -181,14 +171,14 @@ class AugmentedBuilder:
         for arg in inst.args:
             if arg in self.shadow:
                 activities.append(R.DUP)
-            elif has_float(arg.type) and arg in self.varied:
+            elif T.contains_float(arg.type) and arg in self.varied:
                 activities.append(R.OUT)
             else:
                 activities.append(R.CONST)
         ret_ty = fn.return_type
         if ret_ty == T.void:
             ret = "none"
-        elif has_float(ret_ty) and inst in self.varied and inst in self.useful:
+        elif T.contains_float(ret_ty) and inst in self.varied and inst in self.useful:
             ret = R.OUT
         elif ret_ty.is_pointer and inst in self.varied:
             ret = R.DUP
@@ -225,7 +215,7 @@ class AugmentedBuilder:
         if self.is_active(inst) and op not in ("phi",):
             return True
         if op == "store":
-            return inst.pointer in self.shadow and has_float(inst.value.type)
+            return inst.pointer in self.shadow and T.contains_float(inst.value.type)
         if inst in self.calls or inst in self.heap_shadows:
             return True
         if isinstance(inst, I.CallInst) and inst.called_function is not None:

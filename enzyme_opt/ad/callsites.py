@@ -9,6 +9,8 @@ active in reverse / duplicated in forward, pointer → duplicated).
 
 from __future__ import annotations
 
+import re
+
 from enzyme_opt.ad import request as R
 from enzyme_opt.ad.request import ArgBinding, CallSite, DiffRequest
 from enzyme_opt.diagnostics import DifferentiationError
@@ -153,7 +155,7 @@ class Decoder:
         return value.value
 
     def decode(self) -> CallSite:
-        if self.call.arg_attrs and "sret(" in self.call.arg_attrs[0]:
+        if has_sret_result(self.call):
             self.pos = 2  # the result comes back through the sret pointer
         if len(self.operands) < self.pos:
             raise self.fail("too few arguments: expected the function to differentiate")
@@ -259,7 +261,7 @@ class Decoder:
             return R.CONST
         if "enzyme_dup_return" in self.flags:
             return R.DUP
-        if _has_float(ret):
+        if T.contains_float(ret):
             return R.OUT if self.mode == R.REVERSE else R.DUP
         if ret.is_pointer and self.mode == R.FORWARD:
             return R.DUP
@@ -276,14 +278,10 @@ def _coercible(actual: T.Type, expected: T.Type) -> bool:
     return False
 
 
-def _has_float(ty: T.Type) -> bool:
-    if ty.scalar.is_float:
-        return True
-    if isinstance(ty, (T.StructType, T.NamedStructType)):
-        return any(_has_float(e) for e in ty.elements)
-    if isinstance(ty, T.ArrayType):
-        return _has_float(ty.element)
-    return False
+def has_sret_result(call: I.CallInst) -> bool:
+    """Does the call return its result through C's hidden ``sret`` pointer
+    (its first argument)?  Then the function to differentiate is second."""
+    return bool(call.arg_attrs) and re.search(r"\bsret\s*\(", call.arg_attrs[0]) is not None
 
 
 def decode_call(call: I.CallInst, where: str) -> CallSite:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enzyme_opt.ad import request as R
+from enzyme_opt.ad.callsites import has_sret_result
 from enzyme_opt.ad.request import CallSite
 from enzyme_opt.ad.utils import coerce, convert_argument, join_lanes
 from enzyme_opt.diagnostics import DifferentiationError
@@ -78,9 +79,7 @@ def _replace_result(b: Builder, site: CallSite, result: Value) -> None:
 
 
 def site_sret(call: I.CallInst) -> Value | None:
-    if call.arg_attrs and "sret(" in call.arg_attrs[0]:
-        return call.arg(0)
-    return None
+    return call.arg(0) if has_sret_result(call) else None
 
 
 def _drop_unwind_edge(invoke: I.InvokeInst) -> None:

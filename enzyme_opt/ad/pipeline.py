@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from enzyme_opt import llvm
 from enzyme_opt.ad import request as R
-from enzyme_opt.ad.callsites import decode_call, entry_mode, find_call_sites, marker_name, resolve_function
+from enzyme_opt.ad.callsites import (decode_call, entry_mode, find_call_sites, has_sret_result,
+                                    marker_name, resolve_function)
 from enzyme_opt.ad.lower import lower_call_site
 from enzyme_opt.ad.utils import new_internal_function
 from enzyme_opt.diagnostics import DifferentiationError
@@ -81,7 +82,7 @@ def preprocess_for_report(module: Module, filename: str):
 
 
 def _target(call: I.CallInst, module: Module) -> Function | None:
-    index = 1 if call.arg_attrs and "sret(" in call.arg_attrs[0] else 0
+    index = 1 if has_sret_result(call) else 0
     if len(call.args) <= index:
         return None
     return resolve_function(call.args[index], describe(call, module))

@@ -35,14 +35,15 @@ PROPAGATING = frozenset({"fadd", "fsub", "fmul", "fdiv", "frem", "fneg", "fpext"
 
 
 def carries_data(ty: T.Type) -> bool:
-    """Could a value of this type hold derivative information?"""
-    if ty.scalar.is_float or ty.scalar.is_pointer:
+    """Could a value of this type hold derivative information (floats, or
+    pointers to where derivatives live)?"""
+    if ty.scalar.is_pointer:
         return True
     if isinstance(ty, (T.StructType, T.NamedStructType)):
         return any(carries_data(e) for e in ty.elements)
     if isinstance(ty, T.ArrayType):
         return carries_data(ty.element)
-    return False
+    return T.contains_float(ty)
 
 
 def callee_name(call: I.CallInst) -> str | None:

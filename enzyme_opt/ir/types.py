@@ -231,6 +231,18 @@ def quote_name(name: str) -> str:
     return '"' + "".join(out) + '"'
 
 
+def contains_float(ty: Type) -> bool:
+    """Does a value of ``ty`` hold floating-point data anywhere (scalar,
+    vector element, struct field, array element)?"""
+    if ty.scalar.is_float:
+        return True
+    if isinstance(ty, (StructType, NamedStructType)):
+        return any(contains_float(e) for e in ty.elements)
+    if isinstance(ty, ArrayType):
+        return contains_float(ty.element)
+    return False
+
+
 def store_size(ty: Type, layout: "DataLayout | None" = None) -> int:
     """Bytes a value of ``ty`` occupies in memory (x86-64 / NVPTX rules)."""
     return (layout or DEFAULT_LAYOUT).size(ty)
