@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from enzyme_opt.ad import request as R
 from enzyme_opt.ad.memory import MemoryOps
-from enzyme_opt.ad.rules.elementwise import is_inactive_callee, math_name_of
+from enzyme_opt.ad.rules.elementwise import is_inactive_callee, math_name_of, primal_reads
 from enzyme_opt.ad.tape import write_record
 from enzyme_opt.ad.rules.elementwise import opaque_call_message
 from enzyme_opt.analysis.activity import (ALLOCATION_FUNCTIONS, carries_data, useful_values,
@@ -32,8 +32,7 @@ from enzyme_opt.ir.values import Argument, Constant, ConstantInt, Value, null
 RECOMPUTABLE = frozenset({"getelementptr", "bitcast", "addrspacecast", "zext", "sext", "trunc",
                           "ptrtoint", "inttoptr", "add", "sub", "mul", "shl", "lshr", "ashr",
                           "and", "or", "xor", "icmp", "fcmp", "sitofp", "uitofp", "freeze"})
-#: Elementwise ops whose partials need no primal values at all.
-LINEAR = frozenset({"fadd", "fsub", "fneg"})
+ELEMENTWISE_OPCODES = frozenset({"fadd", "fsub", "fmul", "fdiv", "frem", "fneg"})
 MAX_RECOMPUTE_DEPTH = 6
 
 
@@ -241,12 +240,12 @@ class AugmentedBuilder:
                 return [self.shadow[inst.arg(0)], self.shadow.get(inst.arg(1)), inst.arg(2)]
             if name.startswith("llvm.memset."):
                 return [self.shadow[inst.arg(0)], inst.arg(2)]
-            return [*inst.args, inst]  # math functions: operands and result
-        if op in LINEAR or op in ("fpext", "fptrunc", "bitcast", "freeze", "extractvalue",
-                                  "insertvalue", "shufflevector"):
+            return self._rule_reads(math_name_of(name), inst, inst.args)
+        if op in ELEMENTWISE_OPCODES:
+            return self._rule_reads(op, inst, inst.operands)
+        if op in ("fpext", "fptrunc", "bitcast", "freeze", "extractvalue",
+                  "insertvalue", "shufflevector"):
             return []
-        if op == "fmul":
-            return inst.operands
         if op == "select":
             return [inst.operand(0)]
         if op in ("extractelement",):
@@ -254,6 +253,11 @@ class AugmentedBuilder:
         if op in ("insertelement",):
             return [inst.operand(2)]
         return [*inst.operands, inst]
+
+    @staticmethod
+    def _rule_reads(rule_name: str, inst, operands) -> list[Value]:
+        positions, result = primal_reads(rule_name, len(operands))
+        return [operands[p] for p in positions] + ([inst] if result else [])
 
     def is_recomputable(self, value: Value) -> bool:
         return isinstance(value, I.Instruction) and value.opcode in RECOMPUTABLE \

@@ -26,17 +26,25 @@ MIN_CAPACITY = 4096
 ALWAYS_INLINE = "alwaysinline nounwind"
 
 
-def slot_size(ty: T.Type) -> int:
-    """Bytes a cached value of ``ty`` takes in a record (8-byte slots)."""
-    return (T.alloc_size(ty) + 7) // 8 * 8
-
-
 def record_layout(values: list[Value]) -> tuple[list[int], int]:
-    offsets, total = [], 0
-    for value in values:
-        offsets.append(total)
-        total += slot_size(value.type)
-    return offsets, total
+    """Byte offset of each value in its record, and the record's size.
+    Wider values go first so every field is naturally aligned with no
+    padding between; the size is rounded up to 8 so the next record's
+    start stays 8-byte aligned."""
+    order = sorted(range(len(values)), key=lambda i: -_align(values[i].type))
+    offsets = [0] * len(values)
+    total = 0
+    for i in order:
+        ty = values[i].type
+        align = _align(ty)
+        total = (total + align - 1) // align * align
+        offsets[i] = total
+        total += T.alloc_size(ty)
+    return offsets, (total + 7) // 8 * 8
+
+
+def _align(ty: T.Type) -> int:
+    return min(T.abi_align(ty), 8)
 
 
 def _field(b: Builder, tape: Value, index: int, name: str) -> Value:
@@ -123,7 +131,8 @@ def write_record(b: Builder, tape: Value, values: list[Value]) -> None:
     offsets, total = record_layout(values)
     slot = b.call(push_function(b.function.module), [tape, ConstantInt(T.i64, total)], "record")
     for value, offset in zip(values, offsets):
-        b.store(value, b.byte_gep(slot, ConstantInt(T.i64, offset)) if offset else slot, 8)
+        pointer = b.byte_gep(slot, ConstantInt(T.i64, offset)) if offset else slot
+        b.store(value, pointer, _align(value.type))
 
 
 def read_record(b: Builder, tape: Value, values: list[Value]) -> list[Value]:
@@ -132,5 +141,5 @@ def read_record(b: Builder, tape: Value, values: list[Value]) -> list[Value]:
     out = []
     for value, offset in zip(values, offsets):
         pointer = b.byte_gep(slot, ConstantInt(T.i64, offset)) if offset else slot
-        out.append(b.load(value.type, pointer, value.name, 8))
+        out.append(b.load(value.type, pointer, value.name, _align(value.type)))
     return out

@@ -191,10 +191,10 @@ def format_float(ty: Type, value: float) -> str:
         return f"0xH{bits:04X}"
     elif isinstance(ty, T.FloatType) and ty.kind not in ("double", "float"):
         raise ValueError(f"cannot spell a {ty} constant")
-    if value == 0.0 and math.copysign(1.0, value) > 0:
-        return "0.000000e+00"
-    if value == 1.0:
-        return "1.000000e+00"
+    if math.isfinite(value):
+        short = f"{value:.6e}"  # LLVM's own spelling when it is exact
+        if float(short) == value:
+            return short
     bits = struct.unpack("<Q", struct.pack("<d", value))[0]
     return f"0x{bits:016X}"
 

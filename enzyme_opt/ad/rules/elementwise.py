@@ -124,6 +124,31 @@ RULES = {
                     "lround", "llround", "lrint", "llrint")},
 }
 
+#: What each rule's partials read: operand positions and whether the
+#: result is used.  The reverse sweep caches only these (default: all
+#: operands and the result).
+OPERANDS_ONLY = ((0, 1, 2), False)
+READS = {
+    "fadd": ((), False), "fsub": ((), False), "fneg": ((), False),
+    "fmul": ((0, 1), False), "fma": ((0, 1), False), "fmuladd": ((0, 1), False),
+    "fdiv": ((1,), True),
+    **{name: ((), True) for name in ("exp", "exp2", "exp10", "expm1", "sqrt", "tan", "tanh")},
+    **{name: OPERANDS_ONLY for name in (
+        "sin", "cos", "log", "log2", "log10", "log1p", "asin", "acos", "atan", "sinh", "cosh",
+        "asinh", "acosh", "atanh", "erf", "erfc", "fabs", "copysign", "minnum", "minimum",
+        "fmin", "maxnum", "maximum", "fmax", "minimumnum", "maximumnum", "fmod", "frem",
+        "atan2", "powi")},
+    **{name: ((), False) for name in ("floor", "ceil", "trunc", "round", "rint", "nearbyint",
+                                      "roundeven", "lround", "llround", "lrint", "llrint")},
+}
+
+
+def primal_reads(rule_name: str, operand_count: int) -> tuple[list[int], bool]:
+    """(operand positions, result used) that the partials of a rule read."""
+    positions, result = READS.get(rule_name, (tuple(range(operand_count)), True))
+    return [p for p in positions if p < operand_count], result
+
+
 #: libm names that are not simply "<rule name>" or "<rule name>f".
 LIBM_ALIASES = {"fabsf": "fabs", "fmaxf": "fmax", "fminf": "fmin", "fmodf": "fmod"}
 
