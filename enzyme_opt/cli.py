@@ -21,7 +21,7 @@ Examples:
 
 
 @click.command(epilog=EXAMPLES, context_settings={"help_option_names": ["-h", "--help"]})
-@click.argument("input", default="-", type=click.Path(allow_dash=True, dir_okay=False))
+@click.argument("input", default="-", metavar="[INPUT|-]")
 @click.option("-o", "output", default="-", metavar="OUTPUT", help="Output file ('-': stdout).")
 @click.option("-S", "text", is_flag=True, help="Write textual IR instead of bitcode.")
 @click.option("-O", "opt_level", type=click.IntRange(0, 3), default=None, metavar="N",
@@ -46,6 +46,8 @@ def main(input, output, text, opt_level, emit, print_requests, print_activity, d
             from enzyme_opt.report import print_report
             print_report(data, name, requests=print_requests, activity=print_activity)
             return
+        if text and emit == "obj":
+            raise UsageError("-S (text output) conflicts with --emit obj")
         kind = emit if emit != "llvm" else ("llvm" if text else "bc")
         if kind in ("bc", "obj") and output == "-" and sys.stdout.isatty():
             raise UsageError("refusing to write binary output to a terminal; "
@@ -84,6 +86,8 @@ def _read(path: str) -> bytes:
     try:
         with open(path, "rb") as handle:
             return handle.read()
+    except IsADirectoryError:
+        raise InputError("cannot read the input: it is a directory", path) from None
     except OSError as exc:
         raise InputError(f"cannot read the input: {exc.strerror}", path) from None
 
@@ -94,6 +98,10 @@ def _write_atomically(path: str, data: bytes) -> None:
     if path == "-":
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
+        return
+    if os.path.exists(path) and not os.path.isfile(path):
+        with open(path, "wb") as handle:  # /dev/null, a FIFO, /dev/stdout: never replace
+            handle.write(data)
         return
     directory = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=".enzyme-opt-", dir=directory)

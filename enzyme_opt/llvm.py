@@ -53,7 +53,9 @@ def read_input(data: bytes, filename: str) -> str:
         try:
             module = llvm.parse_bitcode(data, context=llvm.create_context())
         except RuntimeError as exc:
-            raise InputError(f"unreadable bitcode: {str(exc).strip()}", filename) from None
+            detail = "; ".join(line.strip() for line in str(exc).splitlines() if line.strip()
+                               and "bitcode parsing error" not in line)
+            raise InputError(f"unreadable bitcode: {detail or 'corrupt file'}", filename) from None
     else:
         try:
             text = data.decode("utf-8")

@@ -251,7 +251,8 @@ class Decoder:
     def check_type(self, value: Value, param: T.Type, what: str) -> Value:
         if value.type == param or _coercible(value.type, param):
             return value
-        raise self.fail(f"{what} has type {param}, but the argument passed has type {value.type}")
+        raise self.fail(f"the argument passed for {what} has type {value.type}, "
+                        f"but the parameter has type {param}")
 
     def return_activity(self, function: Function) -> str:
         ret = function.return_type
@@ -269,11 +270,12 @@ class Decoder:
 
 
 def _coercible(actual: T.Type, expected: T.Type) -> bool:
-    """C's default argument promotions (float → double, small ints → int)
-    applied by variadic calls: we convert back at the call."""
-    if isinstance(actual, T.FloatType) and isinstance(expected, T.FloatType):
+    """Only C's default argument promotions of variadic calls (float or half
+    → double, small integers → int) are undone at the call; any other
+    mismatch is an error, as in Enzyme."""
+    if actual == T.f64 and isinstance(expected, T.FloatType) and expected.bits < 64:
         return True
-    if isinstance(actual, T.IntType) and isinstance(expected, T.IntType):
+    if actual == T.i32 and isinstance(expected, T.IntType) and expected.bits < 32:
         return True
     return False
 

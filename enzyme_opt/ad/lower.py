@@ -10,7 +10,7 @@ from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
-from enzyme_opt.ir.values import ConstantInt, Value
+from enzyme_opt.ir.values import ConstantInt, Value, zero
 
 
 def derivative_arguments(b: Builder, site: CallSite) -> list[Value]:
@@ -62,11 +62,13 @@ def _replace_result(b: Builder, site: CallSite, result: Value) -> None:
         b.store(result, sret)
     elif call.type != T.void and call.has_uses():
         if result.type == T.void:
-            raise DifferentiationError(
-                f"{call.called_function.name} is declared to return {call.type}, but the "
-                f"derivative returns nothing (no active return or 'enzyme_out' argument)",
-                site.location)
+            # Nothing is active (every argument enzyme_const): no derivatives.
+            call.replace_all_uses_with(zero(call.type))
+            call.erase()
+            return
         value = coerce(b, result, call.type)
+        if value is None and not call.type.is_aggregate:
+            value = _first_element(b, result, call.type)
         if value is None:
             raise DifferentiationError(
                 f"{call.called_function.name} is declared to return {call.type}, but the "
@@ -76,6 +78,16 @@ def _replace_result(b: Builder, site: CallSite, result: Value) -> None:
         b.br(call.normal_dest)
         _drop_unwind_edge(call)
     call.erase()
+
+
+def _first_element(b: Builder, result: Value, ty: T.Type) -> Value | None:
+    """Enzyme's convention when C declares a scalar result but several
+    derivatives come back: the call yields the first one."""
+    from enzyme_opt.ad.utils import extract_scalars
+    if not result.type.is_aggregate:
+        return None
+    first = extract_scalars(b, result)[0]
+    return first if first.type == ty else None
 
 
 def site_sret(call: I.CallInst) -> Value | None:

@@ -39,7 +39,9 @@ def describe(inst: I.Instruction, module: Module | None) -> str:
     fn = inst.function
     if fn is None:
         return "<generated code>"
-    name = fn.name[len(PREPROCESS_PREFIX):] if fn.name.startswith(PREPROCESS_PREFIX) else fn.name
+    name = getattr(module, "derived_from", {}).get(fn.name, fn.name)
+    if name.startswith(PREPROCESS_PREFIX):
+        name = name[len(PREPROCESS_PREFIX):]
     return f"in function @{name}, block {inst.parent.ref()}"
 
 
@@ -190,7 +192,7 @@ class Context:
             name = f"diffe{width}{base}"
         else:
             raise DifferentiationError(f"mode {request.mode} is not supported yet", self.filename)
-        fn = new_internal_function(self.module, name, fty, like=request.function, arg_names=names)
+        fn = self._new_derivative(name, fty, request, names)
         self.memo[request] = fn
         self.pending.append((request, fn))
         self.generate_pending()
@@ -205,14 +207,21 @@ class Context:
         base = self._base_name(request)
         aug_ty, aug_names = augmented_signature(request)
         rev_ty, rev_names = reverse_half_signature(request)
-        pair = (new_internal_function(self.module, f"augmented_{base}", aug_ty,
-                                      like=request.function, arg_names=aug_names),
-                new_internal_function(self.module, f"reverse_{base}", rev_ty,
-                                      like=request.function, arg_names=rev_names))
+        pair = (self._new_derivative(f"augmented_{base}", aug_ty, request, aug_names),
+                self._new_derivative(f"reverse_{base}", rev_ty, request, rev_names))
         self.split_memo[request] = pair
         self.pending.append((("split", request), pair))
         self.generate_pending()
         return pair
+
+    def _new_derivative(self, name: str, fty, request: R.DiffRequest, arg_names) -> Function:
+        """A new internal function derived from the request's function; its
+        diagnostics name the user's function, not the generated one."""
+        fn = new_internal_function(self.module, name, fty, like=request.function,
+                                   arg_names=arg_names)
+        derived = self.module.__dict__.setdefault("derived_from", {})
+        derived[fn.name] = self._base_name(request)
+        return fn
 
     @staticmethod
     def _base_name(request: R.DiffRequest) -> str:

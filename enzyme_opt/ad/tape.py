@@ -77,8 +77,18 @@ def push_function(module: Module) -> Function:
     new_cap = b.select(b.icmp("ult", at_least, ConstantInt(T.i64, MIN_CAPACITY)),
                        ConstantInt(T.i64, MIN_CAPACITY), at_least, "new.capacity")
     old = b.load(T.ptr, tape, "old.data")
-    realloc = module.get_or_declare("realloc", T.FunctionType(T.ptr, (T.ptr, T.i64)))
-    grown = b.call(realloc, [old, new_cap], "data")
+    if (module.triple or "").startswith(("nvptx", "amdgcn")):
+        # GPU device code has malloc/free but no realloc.
+        malloc = module.get_or_declare("malloc", T.FunctionType(T.ptr, (T.i64,)))
+        free = module.get_or_declare("free", T.FunctionType(T.void, (T.ptr,)))
+        memcpy = module.get_or_declare("llvm.memcpy.p0.p0.i64",
+                                       T.FunctionType(T.void, (T.ptr, T.ptr, T.i64, T.i1)))
+        grown = b.call(malloc, [new_cap], "data")
+        b.call(memcpy, [grown, old, size, ConstantInt(T.i1, 0)])
+        b.call(free, [old])
+    else:
+        realloc = module.get_or_declare("realloc", T.FunctionType(T.ptr, (T.ptr, T.i64)))
+        grown = b.call(realloc, [old, new_cap], "data")
     b.store(grown, tape)
     b.store(new_cap, cap_p)
     b.br(done)

@@ -15,7 +15,12 @@ _VISIBILITY = {"hidden", "protected", "dllexport", "dllimport", "default"}
 _LINKAGE_WORDS = {"private", "internal", "available_externally", "linkonce", "weak", "common",
                   "appending", "extern_weak", "linkonce_odr", "weak_odr", "external",
                   "dso_local", "dso_preemptable"}
-_NO_OPT_ATTRIBUTES = {"optnone", "noinline"}
+#: Attributes a derivative must not inherit: it may be inlined and
+#: optimized, and unlike the primal it reads and writes the tape and shadow
+#: memory, frees what it allocates, and may be recursive.
+_DROPPED_ATTRIBUTE_NAMES = {"optnone", "noinline", "nofree", "readnone", "readonly", "writeonly",
+                            "argmemonly", "inaccessiblememonly", "speculatable", "norecurse",
+                            "nosync", "memory", "nocallback"}
 
 
 def new_internal_function(module: Module, name: str, function_type: T.FunctionType,
@@ -32,7 +37,8 @@ def new_internal_function(module: Module, name: str, function_type: T.FunctionTy
         groups = re.findall(r"#(\d+)", suffix)
         for gid in groups:
             text = module.attribute_groups.get(int(gid), "")
-            words = [w for w in _split_attributes(text) if w not in _NO_OPT_ATTRIBUTES]
+            words = [w for w in _split_attributes(text)
+                     if w.split("(")[0] not in _DROPPED_ATTRIBUTE_NAMES]
             new_gid = module.add_attribute_group(" ".join(words))
             suffix = suffix.replace(f"#{gid}", f"#{new_gid}")
     fn = Function(module.unique_name(name), function_type, arg_names,

@@ -1,0 +1,39 @@
+// Values the reverse sweep needs are recorded on a tape: augmented_<f>
+// pushes records with enzyme_opt.tape.push, reverse_<f> pops them in LIFO
+// order with enzyme_opt.tape.pop; both helpers are internal to the module.
+// RUN: clang -O1 -S -emit-llvm %s -o - | enzyme-opt - -S -o %t.ll
+// RUN: FileCheck %s < %t.ll
+// RUN: FileCheck %s --check-prefix=NOENZ < %t.ll
+// RUN: lli %t.ll | FileCheck %s --check-prefix=NUM
+
+#include <stdio.h>
+
+extern double __enzyme_autodiff(void *, ...);
+
+double cube(double x) { return x * x * x; }
+
+int main(void) {
+  // d/dx x^3 at 2 = 12
+  printf("%.6f\n", __enzyme_autodiff((void *)cube, 2.0));
+  return 0;
+}
+
+// CHECK-LABEL: define internal double @diffecube(
+// CHECK: call double @augmented_cube(
+// CHECK: call double @reverse_cube(
+// CHECK-LABEL: define internal double @augmented_cube(
+// CHECK: [[REC:%[\w.]+]] = call ptr @enzyme_opt.tape.push(ptr %tape, i64 {{[0-9]+}})
+// CHECK: store double %{{.*}}, ptr [[REC]]
+// CHECK: ret double
+// CHECK-LABEL: define internal double @reverse_cube(
+// CHECK: [[POP:%[\w.]+]] = call ptr @enzyme_opt.tape.pop(ptr %tape, i64 {{[0-9]+}})
+// CHECK: load double, ptr [[POP]]
+// CHECK: ret double
+// CHECK-LABEL: define internal ptr @enzyme_opt.tape.push(ptr %tape, i64 %bytes)
+// CHECK: ret ptr
+// CHECK-LABEL: define internal ptr @enzyme_opt.tape.pop(ptr %tape, i64 %bytes)
+// CHECK: ret ptr
+
+// NOENZ-NOT: __enzyme_
+
+// NUM: 12.000000

@@ -1,0 +1,498 @@
+"""The enzyme-opt command line, run as a real process (``python -m enzyme_opt``).
+
+Contract checked here:
+  - every bad input: exit status 1, exactly one line on stderr starting
+    ``enzyme-opt: error: ``, no Python traceback, nothing on stdout, and no
+    output file created (or clobbered) when ``-o FILE`` was given;
+  - bitcode/object output to a terminal is refused, text to a terminal works;
+  - a module without ``__enzyme_*`` calls passes through as LLVM's canonical text;
+  - ``--version`` names the tool and LLVM 22;
+  - it works as a stage of a shell pipeline between clang-22 and llc-22.
+"""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import shutil
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+CLANG = shutil.which("clang-22")
+LLC = shutil.which("llc-22")
+LLVM_AS = shutil.which("llvm-as-22")
+
+needs_clang = pytest.mark.skipif(CLANG is None, reason="clang-22 not installed")
+
+
+def enzyme_opt(*args, input=None, cwd=None, stdout=subprocess.PIPE, timeout=60):
+    """Run the CLI in a fresh interpreter; returns the CompletedProcess."""
+    return subprocess.run([sys.executable, "-m", "enzyme_opt", *map(str, args)],
+                          input=input, stdout=stdout, stderr=subprocess.PIPE,
+                          cwd=cwd, timeout=timeout)
+
+
+def assert_one_error_line(proc, *fragments):
+    """The diagnostic contract for a user error; returns the stderr line."""
+    err = proc.stderr.decode("utf-8", "replace")
+    assert "Traceback" not in err, err
+    assert proc.returncode == 1, (proc.returncode, err)
+    lines = err.splitlines()
+    assert len(lines) == 1, f"expected one line on stderr, got {len(lines)}:\n{err}"
+    assert err.endswith("\n")
+    assert lines[0].startswith("enzyme-opt: error: "), lines[0]
+    if proc.stdout is not None:
+        assert proc.stdout == b"", proc.stdout[:200]
+    for fragment in fragments:
+        assert fragment in lines[0], (fragment, lines[0])
+    return lines[0]
+
+
+# --------------------------------------------------------------------------------------
+# Bad inputs
+
+SQ = """\
+define double @sq(double %x) {
+entry:
+  %m = fmul double %x, %x
+  ret double %m
+}
+"""
+
+PTR_F = """\
+define double @f(ptr %p) {
+entry:
+  %x = load double, ptr %p
+  %m = fmul double %x, %x
+  ret double %m
+}
+"""
+
+
+def caller(call: str, ret: str = "double", params: str = "double %x",
+           decl: str = "declare double @__enzyme_fwddiff(ptr, ...)") -> str:
+    return f"""{decl}
+
+define {ret} @caller({params}) {{
+entry:
+  %r = {call}
+  ret {ret} %r
+}}
+"""
+
+
+# id -> (file name, contents (bytes or str), fragments the error line must contain)
+BAD_INPUTS = {
+    "malformed-ir": (
+        "bad.ll",
+        "define double @f(double %x) {\nentry:\n  %y = fmulx double %x, %x\n  ret double %y\n}\n",
+        ["bad.ll:3:", "expected instruction opcode"]),
+    "empty": ("empty.ll", b"", ["empty.ll", "empty"]),
+    "whitespace-only": ("blank.ll", b"  \n\n\t\n", ["blank.ll", "empty"]),
+    "binary-garbage": ("junk.bin", bytes(range(256)) * 8, ["junk.bin", "not LLVM IR"]),
+    "does-not-verify": (
+        "nodom.ll",
+        "define i32 @f() {\nentry:\n  %x = add i32 %z, 1\n  %z = add i32 1, 1\n  ret i32 %x\n}\n",
+        ["nodom.ll", "does not verify"]),
+    "missing-shadow": (
+        "noshadow.ll",
+        SQ + caller('call double (ptr, ...) @__enzyme_fwddiff(ptr @sq, metadata !"enzyme_dup", double %x)'),
+        ["too few arguments", "shadow", "@sq", "__enzyme_fwddiff"]),
+    "missing-argument": (
+        "noarg.ll",
+        SQ + caller("call double (ptr, ...) @__enzyme_autodiff(ptr @sq)",
+                    decl="declare double @__enzyme_autodiff(ptr, ...)"),
+        ["too few arguments", "@sq"]),
+    "too-many-arguments": (
+        "toomany.ll",
+        SQ + caller("call double (ptr, ...) @__enzyme_fwddiff(ptr @sq, double %x, double 1.0, double 2.0)"),
+        ["too many arguments", "@sq"]),
+    "shadow-type-mismatch": (
+        "badshadow.ll",
+        PTR_F + caller('call double (ptr, ...) @__enzyme_fwddiff(ptr @f, metadata !"enzyme_dup", ptr %p, double 1.0)',
+                       params="ptr %p"),
+        ["shadow", "double", "ptr"]),
+    "unknown-marker": (
+        "dupx.ll",
+        SQ + caller('call double (ptr, ...) @__enzyme_fwddiff(ptr @sq, metadata !"enzyme_dupx", double %x, double 1.0)'),
+        ["enzyme_dupx"]),
+    "unknown-marker-global": (
+        "dupxg.ll",
+        "@enzyme_dupx = external global i32\n" + SQ + caller(
+            "call double (ptr, ...) @__enzyme_fwddiff(ptr @sq, i32 %m, double %x, double 1.0)")
+        .replace("entry:\n", "entry:\n  %m = load i32, ptr @enzyme_dupx\n"),
+        ["enzyme_dupx"]),
+    "declaration-only": (
+        "decl.ll",
+        "declare double @ext(double)\n" + caller(
+            "call double (ptr, ...) @__enzyme_autodiff(ptr @ext, double %x)",
+            decl="declare double @__enzyme_autodiff(ptr, ...)"),
+        ["@ext", "declaration"]),
+    "unsupported-entry-point": (
+        "aug.ll",
+        SQ + caller("call ptr (ptr, ...) @__enzyme_augmentfwd(ptr @sq, double %x)", ret="ptr",
+                    decl="declare ptr @__enzyme_augmentfwd(ptr, ...)"),
+        ["__enzyme_augmentfwd", "not supported"]),
+    "indirect-call-on-active-value": (
+        "indirect.ll",
+        "define double @apply(ptr %f, double %x) {\nentry:\n  %y = call double %f(double %x)\n"
+        "  ret double %y\n}\n" + SQ + caller(
+            'call double (ptr, ...) @__enzyme_autodiff(ptr @apply, metadata !"enzyme_const", ptr @sq, double %x)',
+            decl="declare double @__enzyme_autodiff(ptr, ...)"),
+        ["indirect call"]),
+    "inline-asm-on-active-value": (
+        "asm.ll",
+        'define double @ia(double %x) {\nentry:\n  %y = call double asm "fsqrt", "=t,0"(double %x)\n'
+        "  ret double %y\n}\n" + caller(
+            "call double (ptr, ...) @__enzyme_fwddiff(ptr @ia, double %x, double 1.0)"),
+        ["inline asm"]),
+}
+
+BAD_INPUTS.update({
+    "corrupt-bitcode": ("bad.bc", b"BC\xc0\xde" + bytes(range(64)), ["bad.bc", "bitcode"]),
+    # A float shadow for a double primal is refused (as Enzyme: IllegalArgCast).
+    "float-shadow-for-double": (
+        "fshadow.ll",
+        SQ + caller('call double (ptr, ...) @__enzyme_fwddiff(ptr @sq, metadata !"enzyme_dup", double %x, float 1.0)'),
+        ["shadow", "float", "double"]),
+    # A float primal for a double parameter is refused (only C's variadic promotions are undone).
+    "float-primal-for-double": (
+        "fprimal.ll",
+        SQ + caller("call double (ptr, ...) @__enzyme_fwddiff(ptr @sq, float %x, double 1.0)",
+                    params="float %x"),
+        ["float", "double"]),
+})
+
+
+def _write(tmp_path: Path, name: str, contents) -> Path:
+    path = tmp_path / name
+    path.write_bytes(contents if isinstance(contents, bytes) else contents.encode())
+    return path
+
+
+def _check_bad_input(tmp_path, name, contents, fragments):
+    src = _write(tmp_path, name, contents)
+    out = tmp_path / "out.ll"
+    proc = enzyme_opt(src, "-S", "-o", out, cwd=tmp_path)
+    assert_one_error_line(proc, *fragments)
+    assert not out.exists(), "an output file was created despite the error"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [name], "stray files left behind"
+    # Same input on standard input, bitcode requested to a file: same contract.
+    proc = enzyme_opt("-", "-o", out, input=src.read_bytes(), cwd=tmp_path)
+    fragments = [f.replace(name, "<stdin>") for f in fragments]
+    assert_one_error_line(proc, *fragments)
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("case", sorted(BAD_INPUTS))
+def test_bad_input(tmp_path, case):
+    _check_bad_input(tmp_path, *BAD_INPUTS[case])
+
+
+def test_nonexistent_input(tmp_path):
+    out = tmp_path / "out.ll"
+    proc = enzyme_opt(tmp_path / "missing.ll", "-S", "-o", out)
+    assert_one_error_line(proc, "missing.ll", "No such file or directory")
+    assert not out.exists()
+
+
+def test_unreadable_input(tmp_path):
+    """An input path that cannot be opened (its parent is a file: ENOTDIR,
+    which fails for root too, unlike a mode-000 file)."""
+    _write(tmp_path, "plain", "not a directory\n")
+    out = tmp_path / "out.ll"
+    proc = enzyme_opt(tmp_path / "plain" / "x.ll", "-S", "-o", out)
+    assert_one_error_line(proc, "x.ll", "Not a directory")
+    assert not out.exists()
+
+
+def test_directory_input(tmp_path):
+    out = tmp_path / "out.ll"
+    proc = enzyme_opt(tmp_path, "-S", "-o", out)
+    assert_one_error_line(proc)
+    assert not out.exists()
+
+
+def test_truncated_bitcode_single_line(tmp_path):
+    """Truncated bitcode is reported on one line."""
+    if LLVM_AS is None:
+        pytest.skip("llvm-as-22 not installed")
+    full = subprocess.run([LLVM_AS, "-", "-o", "-"], input=SQ.encode(),
+                          capture_output=True, check=True).stdout
+    src = _write(tmp_path, "trunc.bc", full[: len(full) // 2])
+    proc = enzyme_opt(src, "-S", "-o", tmp_path / "out.ll")
+    err = proc.stderr.decode()
+    assert proc.returncode == 1 and "Traceback" not in err
+    assert not (tmp_path / "out.ll").exists()
+    assert len(err.splitlines()) == 1, err
+
+
+def test_error_keeps_existing_output(tmp_path):
+    """A failed run leaves a previous output file as it was (atomic write)."""
+    out = _write(tmp_path, "out.ll", "previous contents\n")
+    src = _write(tmp_path, "bad.ll", "this is not IR\n")
+    proc = enzyme_opt(src, "-S", "-o", out)
+    assert_one_error_line(proc, "bad.ll")
+    assert out.read_text() == "previous contents\n"
+
+
+@needs_clang
+def test_error_names_source_line_with_debug_info(tmp_path):
+    src = _write(tmp_path, "ind.c", """\
+extern double __enzyme_autodiff(void *, ...);
+extern int enzyme_const;
+typedef double (*fn_t)(double);
+double apply(fn_t f, double x) {
+  return f(x * 2.0);
+}
+double sq(double x) { return x * x; }
+double grad(double x) {
+  return __enzyme_autodiff((void *)apply, enzyme_const, sq, x);
+}
+""")
+    ir = subprocess.run([CLANG, "-g", "-O1", "-S", "-emit-llvm", str(src), "-o", "-"],
+                        capture_output=True, check=True, cwd=tmp_path).stdout
+    out = tmp_path / "out.ll"
+    proc = enzyme_opt("-", "-S", "-o", out, input=ir, cwd=tmp_path)
+    line = assert_one_error_line(proc, "ind.c:5:", "indirect call")
+    assert "augmented_" not in line
+    assert not out.exists()
+
+    # An argument error points at the line of the Enzyme call.
+    src.write_text(src.read_text().replace("enzyme_const, sq, x", "enzyme_const, sq"))
+    ir = subprocess.run([CLANG, "-g", "-O1", "-S", "-emit-llvm", str(src), "-o", "-"],
+                        capture_output=True, check=True, cwd=tmp_path).stdout
+    proc = enzyme_opt("-", "-S", "-o", out, input=ir, cwd=tmp_path)
+    assert_one_error_line(proc, "ind.c:9:", "too few arguments")
+    assert not out.exists()
+
+
+# --------------------------------------------------------------------------------------
+# Output to a terminal
+
+def _run_on_tty(*args, input: bytes):
+    """Run with a pseudo-terminal as stdout; returns (returncode, stderr, tty output)."""
+    master, slave = pty.openpty()
+    try:
+        proc = subprocess.Popen([sys.executable, "-m", "enzyme_opt", *map(str, args)],
+                                stdin=subprocess.PIPE, stdout=slave, stderr=subprocess.PIPE)
+        os.close(slave)
+        slave = None
+        proc.stdin.write(input)
+        proc.stdin.close()
+        chunks = []
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], 0.1)
+            if ready:
+                try:
+                    data = os.read(master, 65536)
+                except OSError:  # EIO: the child closed the terminal
+                    break
+                if not data:
+                    break
+                chunks.append(data)
+            elif proc.poll() is not None:
+                break
+        stderr = proc.stderr.read()
+        proc.stderr.close()
+        returncode = proc.wait(timeout=60)
+        return returncode, stderr, b"".join(chunks)
+    finally:
+        if slave is not None:
+            os.close(slave)
+        os.close(master)
+
+
+FWD_MODULE = SQ + caller("call double (ptr, ...) @__enzyme_fwddiff(ptr @sq, double %x, double 1.0)")
+
+
+@pytest.mark.parametrize("args", [[], ["--emit", "obj"]], ids=["bitcode", "object"])
+def test_binary_output_to_terminal_refused(args):
+    code, err, shown = _run_on_tty("-", *args, input=FWD_MODULE.encode())
+    proc = subprocess.CompletedProcess([], code, stdout=None, stderr=err)
+    assert_one_error_line(proc, "terminal")
+    assert b"BC\xc0\xde" not in shown and b"\x7fELF" not in shown
+
+
+def test_text_output_to_terminal_works():
+    code, err, shown = _run_on_tty("-", "-S", input=FWD_MODULE.encode())
+    assert code == 0, err
+    assert err == b""
+    text = shown.decode("utf-8", "replace")
+    assert "define internal double @fwddiffesq(" in text
+    assert "__enzyme_" not in text
+
+
+def test_binary_output_to_file_or_pipe_works(tmp_path):
+    proc = enzyme_opt("-", input=FWD_MODULE.encode())          # stdout is a pipe
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith(b"BC\xc0\xde")
+    out = tmp_path / "out.bc"
+    proc = enzyme_opt("-", "-o", out, input=FWD_MODULE.encode())
+    assert proc.returncode == 0, proc.stderr
+    assert out.read_bytes().startswith(b"BC\xc0\xde")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.bc"], "temporary files left"
+
+
+def test_output_to_fifo_writes_into_it(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        proc = enzyme_opt("-", "-S", "-o", fifo, input=FWD_MODULE.encode(), timeout=30)
+        assert proc.returncode == 0, proc.stderr
+        assert stat.S_ISFIFO(os.stat(fifo).st_mode), "the FIFO was replaced by a regular file"
+        data = b""
+        while True:
+            try:
+                chunk = os.read(reader, 65536)
+            except BlockingIOError:
+                break
+            if not chunk:
+                break
+            data += chunk
+        assert b"@fwddiffesq" in data
+    finally:
+        os.close(reader)
+
+
+# --------------------------------------------------------------------------------------
+# Pass-through, version, pipelines
+
+PASSTHROUGH_MODULES = {
+    "plain": SQ,
+    "globals-attributes-metadata": """\
+source_filename = "m.c"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+%struct.pair = type { double, i32 }
+
+@g = internal global %struct.pair { double 1.5, i32 3 }, align 8
+@.str = private unnamed_addr constant [4 x i8] c"%f\\0A\\00", align 1
+
+define dso_local double @f(ptr nocapture noundef readonly %p, i32 %n) #0 {
+entry:
+  %c = icmp sgt i32 %n, 0
+  br i1 %c, label %loop, label %exit
+
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %acc = phi double [ 0.0, %entry ], [ %acc.next, %loop ]
+  %v = load double, ptr %p, align 8, !tbaa !2
+  %acc.next = fadd fast double %acc, %v
+  %i.next = add nuw nsw i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %loop
+
+exit:
+  %r = phi double [ 0.0, %entry ], [ %acc.next, %loop ]
+  %gv = load double, ptr @g, align 8
+  %s = fmul double %r, %gv
+  ret double %s
+}
+
+declare i32 @printf(ptr, ...)
+
+attributes #0 = { nounwind uwtable "frame-pointer"="none" }
+
+!llvm.module.flags = !{!0}
+!llvm.ident = !{!1}
+!0 = !{i32 1, !"wchar_size", i32 4}
+!1 = !{!"hand written"}
+!2 = !{!3, !3, i64 0}
+!3 = !{!"double", !4, i64 0}
+!4 = !{!"omnipotent char", !5, i64 0}
+!5 = !{!"Simple C/C++ TBAA"}
+""",
+}
+
+
+def _canonical(text: str) -> str:
+    import llvmlite.binding as llvm
+    return str(llvm.parse_assembly(text, context=llvm.create_context()))
+
+
+def _without_module_id(text: str) -> str:
+    return "".join(line for line in text.splitlines(True) if not line.startswith("; ModuleID"))
+
+
+@pytest.mark.parametrize("name", sorted(PASSTHROUGH_MODULES))
+def test_module_without_enzyme_calls_passes_through(tmp_path, name):
+    text = PASSTHROUGH_MODULES[name]
+    src = _write(tmp_path, "in.ll", text)
+    proc = enzyme_opt(src, "-S")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == b""
+    assert proc.stdout.decode() == _canonical(text)
+    # Through stdin and bitcode as well: the same module comes back.
+    proc = enzyme_opt("-", input=text.encode())
+    assert proc.returncode == 0, proc.stderr
+    import llvmlite.binding as llvm
+    back = str(llvm.parse_bitcode(proc.stdout, context=llvm.create_context()))
+    assert _without_module_id(back) == _without_module_id(_canonical(text))
+
+
+@needs_clang
+def test_clang_module_without_enzyme_calls_passes_through(tmp_path):
+    src = _write(tmp_path, "p.c", "#include <math.h>\n"
+                 "double f(double *x, int n) { double s = 0; for (int i = 0; i < n; i++)"
+                 " s += sin(x[i]); return s; }\n")
+    ir = subprocess.run([CLANG, "-O2", "-S", "-emit-llvm", str(src), "-o", "-"],
+                        capture_output=True, check=True).stdout.decode()
+    proc = enzyme_opt("-", "-S", input=ir.encode())
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.decode() == _canonical(ir)
+
+
+def test_version():
+    proc = enzyme_opt("--version")
+    assert proc.returncode == 0
+    out = proc.stdout.decode()
+    assert out.startswith("enzyme-opt")
+    assert "LLVM 22" in out
+    assert len(out.splitlines()) == 1
+    assert proc.stderr == b""
+
+
+def test_help_mentions_the_options():
+    proc = enzyme_opt("--help")
+    assert proc.returncode == 0
+    out = proc.stdout.decode()
+    for option in ("-o", "-S", "-O", "--emit", "--version"):
+        assert option in out
+
+
+@needs_clang
+@pytest.mark.skipif(LLC is None, reason="llc-22 not installed")
+def test_shell_pipeline_clang_enzyme_opt_llc(tmp_path):
+    src = _write(tmp_path, "x.c", """\
+extern double __enzyme_autodiff(void *, ...);
+extern double __enzyme_fwddiff(void *, ...);
+extern int enzyme_const;
+double f(double x, double y) { return x * x * y + y; }
+double g(double x) { return __enzyme_autodiff((void *)f, x, enzyme_const, 3.0); }
+double h(double x) { return __enzyme_fwddiff((void *)f, x, 1.0, 3.0, 0.0); }
+""")
+    exe = f"{sys.executable} -m enzyme_opt"
+    script = (f"set -o pipefail; {CLANG} -O2 -S -emit-llvm x.c -o - | {exe} - -S "
+              f"| {LLC} -o out.s")
+    proc = subprocess.run(["bash", "-c", script], cwd=tmp_path, capture_output=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr.decode()
+    asm = (tmp_path / "out.s").read_text()
+    assert "diffef" in asm and "fwddiffef" in asm
+    assert "__enzyme_" not in asm
+    # Bitcode through the pipe works too.
+    script = (f"set -o pipefail; {CLANG} -O2 -c -emit-llvm x.c -o - | {exe} - "
+              f"| {LLC} -filetype=obj -o out.o")
+    proc = subprocess.run(["bash", "-c", script], cwd=tmp_path, capture_output=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert (tmp_path / "out.o").read_bytes().startswith(b"\x7fELF")
