@@ -29,18 +29,18 @@ def llvm_version() -> str:
     return ".".join(map(str, llvm.llvm_version_info))
 
 
-def _parse(text: str, filename: str, error_type=ParseError):
+def _parse(text: str, filename: str, error_type=ParseError, line_offset: int = 0):
     try:
         module = llvm.parse_assembly(text, context=llvm.create_context())
     except RuntimeError as exc:
-        raise _llvm_error(str(exc), filename, error_type) from None
+        raise _llvm_error(str(exc), filename, error_type, line_offset) from None
     return module
 
 
-def _llvm_error(message: str, filename: str, error_type):
+def _llvm_error(message: str, filename: str, error_type, line_offset: int = 0):
     match = re.search(r"<string>:(\d+):(\d+): error: (.*)", message)
     if match and error_type is ParseError:
-        return ParseError(match.group(3), filename, int(match.group(1)))
+        return ParseError(match.group(3), filename, max(1, int(match.group(1)) - line_offset))
     text = message.replace("LLVM IR parsing error", "").strip()
     return error_type(text.splitlines()[0] if text else message, filename)
 
@@ -61,12 +61,23 @@ def read_input(data: bytes, filename: str) -> str:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             raise InputError("not LLVM IR: the input is neither text IR nor bitcode", filename) from None
-        module = _parse(text, filename)
+        added = 0
+        if not re.search(r"^source_filename = ", text, re.M):
+            # As opt does: a module without one is named after its file.
+            text = f'source_filename = "{_escape(filename)}"\n' + text
+            added = 1
+        module = _parse(text, filename, line_offset=added)
+    module.name = filename
     try:
         module.verify()
     except RuntimeError as exc:
         raise VerifyError(f"the input does not verify: {_first_line(exc)}", filename) from None
     return str(module)
+
+
+def _escape(text: str) -> str:
+    return "".join(c if 0x20 <= ord(c) < 0x7F and c not in '"\\' else
+                   "".join(f"\\{b:02X}" for b in c.encode()) for c in text)
 
 
 def verify(text: str, what: str = "the output"):
