@@ -131,7 +131,8 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
         if fn.name.startswith(PREPROCESS_PREFIX) or module.get(name) is not None:
             continue
         clones[fn] = new_internal_function(module, name, fn.function_type, like=fn,
-                                           arg_names=[a.name for a in fn.args])
+                                           arg_names=[a.name for a in fn.args],
+                                           keep_calling_convention=True)
         for src, dst in zip(fn.args, clones[fn].args):
             dst.attrs = src.attrs
     locations: dict[str, str] = {}

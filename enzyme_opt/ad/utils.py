@@ -24,15 +24,19 @@ _DROPPED_ATTRIBUTE_NAMES = {"optnone", "noinline", "nofree", "readnone", "readon
 
 
 def new_internal_function(module: Module, name: str, function_type: T.FunctionType,
-                          like: Function | None = None, arg_names=()) -> Function:
+                          like: Function | None = None, arg_names=(),
+                          keep_calling_convention: bool = False) -> Function:
     """An internal function named after Enzyme's scheme, with the function
     attributes of ``like`` (minus optnone/noinline, so LLVM may simplify and
-    inline it) and no debug info of its own."""
+    inline it, and minus what would be false of a derivative) and no debug
+    info of its own.  Derivatives use the C calling convention (we call
+    them so); a clone keeps ``like``'s, matching its cloned call sites."""
     suffix = ""
     prefix_words = ["internal"]
     if like is not None:
         prefix_words += [w for w in like.prefix.split()
-                         if w not in _VISIBILITY and w not in _LINKAGE_WORDS]
+                         if w not in _VISIBILITY and w not in _LINKAGE_WORDS
+                         and (keep_calling_convention or not _is_calling_convention(w))]
         suffix = _DROPPED_FN_WORDS.sub("", like.suffix)
         groups = re.findall(r"#(\d+)", suffix)
         for gid in groups:
@@ -45,6 +49,11 @@ def new_internal_function(module: Module, name: str, function_type: T.FunctionTy
                   prefix=" ".join(prefix_words), suffix=suffix)
     module.add(fn)
     return fn
+
+
+def _is_calling_convention(word: str) -> bool:
+    from enzyme_opt.ir.body_parser import CALLING_CONVENTIONS
+    return word in CALLING_CONVENTIONS or (word.startswith("cc") and word[2:].isdigit())
 
 
 def _split_attributes(text: str) -> list[str]:

@@ -1,10 +1,7 @@
 // enzyme-opt -O2 runs LLVM's pipeline over the derivatives: the result must
 // stay correct, and a scalar gradient must fold to plain arithmetic (the tape,
-// its loads and the calls all disappear).
-// memory(none) onto augmented_cube/reverse_cube/diffecube although they
-// read and write the tape; -O2 then deletes the tape writes and the program
-// reads through a bogus pointer (`load double, ptr inttoptr (i64 -8 to ptr)`)
-// and crashes.
+// its loads and the calls all disappear). Derivatives must not inherit the
+// primal's memory(none): they read and write the tape.
 // RUN: clang -O1 -S -emit-llvm %s -o - | enzyme-opt - -S -O2 -o %t.ll
 // RUN: FileCheck %s < %t.ll
 // RUN: lli %t.ll | FileCheck %s --check-prefix=NUM
