@@ -1,0 +1,74 @@
+// gmm.c — Gaussian mixture log-likelihood (ADBench-like, diagonal covariances): k = 16
+// components, d = 16 dimensions, n = 2000 points, log-sum-exp over components per point.
+// Parameters: mixture logits alphas[k], means[k*d], log inverse standard deviations q[k*d].
+// Reverse: gradient with respect to alphas, means and q (data x constant).
+#include "bench.h"
+
+#define K 16
+#define D 16
+#define NPTS 2000
+
+static double log_sum_exp(const double *v, int n) {
+  double m = v[0];
+  for (int i = 1; i < n; i++) m = v[i] > m ? v[i] : m;
+  double s = 0.0;
+  for (int i = 0; i < n; i++) s += exp(v[i] - m);
+  return log(s) + m;
+}
+
+double gmm_objective(const double *alphas, const double *means, const double *q,
+                     const double *x, int n) {
+  double qdiag[K * D], sum_q[K], main_term[K];
+  for (int k = 0; k < K; k++) {
+    sum_q[k] = 0.0;
+    for (int j = 0; j < D; j++) {
+      sum_q[k] += q[k * D + j];
+      qdiag[k * D + j] = exp(q[k * D + j]);
+    }
+  }
+  double total = 0.0;
+  for (int i = 0; i < n; i++) {
+    for (int k = 0; k < K; k++) {
+      double sq = 0.0;
+      for (int j = 0; j < D; j++) {
+        double z = qdiag[k * D + j] * (x[i * D + j] - means[k * D + j]);
+        sq += z * z;
+      }
+      main_term[k] = alphas[k] + sum_q[k] - 0.5 * sq;
+    }
+    total += log_sum_exp(main_term, K);
+  }
+  return total - n * log_sum_exp(alphas, K) - n * D * 0.9189385332046727;  // log(sqrt(2 pi))
+}
+
+void __enzyme_autodiff(void *, ...);
+
+static double alphas[K], means[K * D], q[K * D], *x;
+static double g_alphas[K], g_means[K * D], g_q[K * D];
+
+static void primal(void) { bench_sink = gmm_objective(alphas, means, q, x, NPTS); }
+static void gradient(void) {
+  __enzyme_autodiff((void *)gmm_objective, alphas, g_alphas, means, g_means, q, g_q,
+                    enzyme_const, x, NPTS);
+}
+
+static double f(void) { return gmm_objective(alphas, means, q, x, NPTS); }
+
+static void check(void) {
+  memset(g_alphas, 0, sizeof g_alphas); memset(g_means, 0, sizeof g_means); memset(g_q, 0, sizeof g_q);
+  __enzyme_autodiff((void *)gmm_objective, alphas, g_alphas, means, g_means, q, g_q,
+                    enzyme_const, x, NPTS);
+  bench_check("rev", "d/dalpha_3", g_alphas[3], bench_central_diff(f, &alphas[3], 1e-3), 1e-6);
+  bench_check("rev", "d/dmean_(5,7)", g_means[5 * D + 7], bench_central_diff(f, &means[5 * D + 7], 1e-3), 1e-6);
+  bench_check("rev", "d/dq_(2,11)", g_q[2 * D + 11], bench_central_diff(f, &q[2 * D + 11], 1e-3), 1e-6);
+}
+
+int main(int argc, char **argv) {
+  x = bench_alloc(NPTS * D);
+  bench_fill(x, NPTS * D, 5, -2, 2);
+  bench_fill(alphas, K, 6, -1, 1);
+  bench_fill(means, K * D, 7, -2, 2);
+  bench_fill(q, K * D, 8, -0.5, 0.5);
+  static const thunk thunks[] = {{"primal", primal, ""}, {"gradient", gradient, "rev"}, {0, 0, 0}};
+  return bench_main(argc, argv, check, thunks);
+}
