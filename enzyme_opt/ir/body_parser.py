@@ -95,7 +95,7 @@ class BodyParser:
         try:
             while True:
                 cur.skip_newlines()
-                tok = cur.peek()
+                tok = cur.tok
                 if tok == "":
                     break
                 if tok[-1] == ":" and tok[:1] != "!":
@@ -131,13 +131,13 @@ class BodyParser:
     def parse_instruction(self) -> I.Instruction:
         cur = self.cur
         name = None
-        if cur.peek()[:1] == "%":
+        if cur.tok[:1] == "%":
             name = local_name(cur.next())
             cur.expect("=")
         opcode = cur.next()
         handler = HANDLERS.get(opcode)
         if handler is None:
-            cur.pos -= 1
+            cur.back()
             raise cur.error(f"unknown instruction opcode '{opcode}'")
         inst = handler(self, opcode)
         if name is not None:
@@ -146,7 +146,7 @@ class BodyParser:
         while cur.accept(","):
             kind = cur.next()
             if kind[:1] != "!":
-                cur.pos -= 1
+                cur.back()
                 raise cur.error("expected a metadata attachment")
             inst.metadata.append((kind[1:], self.mp.parse_metadata(cur).text))
         if not cur.at_line_end():
@@ -156,7 +156,7 @@ class BodyParser:
     def flags(self) -> str:
         cur = self.cur
         words = []
-        while cur.peek() in FLAG_WORDS:
+        while cur.tok in FLAG_WORDS:
             words.append(cur.next())
         return " ".join(words)
 
@@ -175,7 +175,7 @@ class BodyParser:
 
     def align(self) -> int | None:
         cur = self.cur
-        if cur.peek() == "," and cur.peek(1) == "align":
+        if cur.tok == "," and cur.peek(1) == "align":
             cur.next()
             cur.next()
             return int(cur.next())
@@ -189,7 +189,7 @@ class BodyParser:
             scope = cur.next()[1:-1]
             cur.expect(")")
         orderings = []
-        while cur.peek() in ORDERINGS:
+        while cur.tok in ORDERINGS:
             orderings.append(cur.next())
         return scope, " ".join(orderings)
 
@@ -239,7 +239,7 @@ class BodyParser:
             block = self.scope.block(local_name(cur.next()))
             cur.expect("]")
             incoming.append((value, block))
-            if not (cur.peek() == "," and cur.peek(1) == "["):
+            if not (cur.tok == "," and cur.peek(1) == "["):
                 break
             cur.next()
         return I.PhiInst(ty, incoming, flags=flags)
@@ -250,13 +250,13 @@ class BodyParser:
     def alloca(self, opcode: str) -> I.Instruction:
         cur = self.cur
         prefix = []
-        while cur.peek() in ("inalloca", "swifterror"):
+        while cur.tok in ("inalloca", "swifterror"):
             prefix.append(cur.next())
         ty = self.type()
         count = None
         align = None
         addrspace = 0
-        while cur.peek() == ",":
+        while cur.tok == ",":
             if cur.peek(1) == "align":
                 align = self.align()
             elif cur.peek(1) == "addrspace":
@@ -325,13 +325,13 @@ class BodyParser:
     def gep(self, opcode: str) -> I.Instruction:
         cur = self.cur
         flags = []
-        while cur.peek() in FLAG_WORDS or cur.peek() == "inrange":
+        while cur.tok in FLAG_WORDS or cur.tok == "inrange":
             flags.append(self.mp._take_attribute(cur))
         source = self.type()
         cur.expect(",")
         pointer = self.typed()
         indices = []
-        while cur.peek() == "," and cur.peek(1)[:1] != "!":
+        while cur.tok == "," and cur.peek(1)[:1] != "!":
             cur.next()
             indices.append(self.typed())
         return I.GEPInst(source, pointer, indices, flags=" ".join(flags))
@@ -339,7 +339,7 @@ class BodyParser:
     def _indices(self) -> list[int]:
         cur = self.cur
         out = []
-        while cur.peek() == "," and cur.peek(1)[:1] != "!":
+        while cur.tok == "," and cur.peek(1)[:1] != "!":
             cur.next()
             out.append(int(cur.next()))
         return out
@@ -386,7 +386,7 @@ class BodyParser:
             tail = opcode
             opcode = cur.next()
             if opcode != "call":
-                cur.pos -= 1
+                cur.back()
                 raise cur.error(f"expected 'call' after '{tail}'")
         flags = self.flags() if opcode == "call" else ""
         words = []
@@ -418,7 +418,7 @@ class BodyParser:
         else:
             fty = T.FunctionType(ty, tuple(a.type for a in args))
         fn_attrs = []
-        while cur.peek()[:1] == "#" or (cur.peek() not in (",", "[", "\n", "", "to")):
+        while cur.tok[:1] == "#" or (cur.tok not in (",", "[", "\n", "", "to")):
             fn_attrs.append(self.mp._take_attribute(cur))
         bundles = []
         if cur.accept("["):
@@ -453,7 +453,7 @@ class BodyParser:
         return I.CallInst(fty, callee, args, tail=tail, flags=flags, **common)
 
     def _starts_value(self) -> bool:
-        tok = self.cur.peek()
+        tok = self.cur.tok
         head = tok[:1]
         return (head in "%@[{<" or head.isdigit() or head == "-" or tok in VALUE_START_WORDS
                 or (head == "c" and tok[1:2] == '"'))
@@ -461,7 +461,7 @@ class BodyParser:
     # terminators --------------------------------------------------------------------
     def br(self, opcode: str) -> I.Instruction:
         cur = self.cur
-        if cur.peek() == "label":
+        if cur.tok == "label":
             return I.BranchInst(self.label())
         cond = self.typed()
         cur.expect(",")
@@ -515,7 +515,7 @@ class BodyParser:
         while True:
             save = cur.pos, cur.line
             cur.skip_newlines()
-            tok = cur.peek()
+            tok = cur.tok
             if tok == "cleanup":
                 cur.next()
                 cleanup = True
@@ -523,12 +523,12 @@ class BodyParser:
                 cur.next()
                 clauses.append((tok, self.typed()))
             else:
-                cur.pos, cur.line = save
+                cur.seek(*save)
                 break
         return I.LandingPadInst(ty, cleanup, clauses)
 
     def unsupported(self, opcode: str) -> I.Instruction:
-        self.cur.pos -= 1
+        self.cur.back()
         raise self.cur.error(f"the '{opcode}' instruction is not supported")
 
     # debug records -------------------------------------------------------------------

@@ -37,46 +37,59 @@ class Cursor:
     """A position in a token list, with the error helpers every parse
     method uses.  ``first_line`` is the source line of the first token."""
 
-    __slots__ = ("tokens", "pos", "line", "filename", "lines")
+    __slots__ = ("tokens", "pos", "tok", "line", "filename", "lines")
 
     def __init__(self, tokens: list[str], first_line: int = 1, filename: str = "<input>",
                  lines: list[str] | None = None):
         self.tokens = tokens
-        self.tokens.append("")  # end marker
+        self.tokens.extend(("", "", ""))  # end markers: peeking ahead never overruns
         self.pos = 0
+        #: The current token (``peek()`` without a call: the parser's hot path).
+        self.tok = self.tokens[0]
         self.line = first_line
         self.filename = filename
         self.lines = lines
 
     def peek(self, ahead: int = 0) -> str:
-        index = self.pos + ahead
-        return self.tokens[index] if index < len(self.tokens) else ""
+        return self.tokens[self.pos + ahead]
 
     def next(self) -> str:
-        tok = self.tokens[self.pos]
+        tok = self.tok
         if tok == "\n":
             self.line += 1
+        elif tok == "":
+            return tok  # stay on the end marker
         self.pos += 1
+        self.tok = self.tokens[self.pos]
         return tok
 
+    def seek(self, pos: int, line: int | None = None) -> None:
+        """Move back (or forward) to ``pos``: to re-read or to point an error."""
+        self.pos = pos
+        self.tok = self.tokens[pos]
+        if line is not None:
+            self.line = line
+
+    def back(self) -> None:
+        self.seek(self.pos - 1)
+
     def accept(self, tok: str) -> bool:
-        if self.tokens[self.pos] == tok:
+        if self.tok == tok:
             self.next()
             return True
         return False
 
     def expect(self, tok: str) -> str:
-        got = self.tokens[self.pos]
-        if got != tok:
+        if self.tok != tok:
             raise self.error(f"expected '{tok}'")
         return self.next()
 
     def skip_newlines(self) -> None:
-        while self.tokens[self.pos] == "\n":
+        while self.tok == "\n":
             self.next()
 
     def at_line_end(self) -> bool:
-        return self.tokens[self.pos] in ("\n", "")
+        return self.tok in ("\n", "")
 
     def error(self, message: str) -> ParseError:
         got = self.tokens[self.pos] if self.pos < len(self.tokens) else ""

@@ -13,6 +13,7 @@ text.
 
 from __future__ import annotations
 
+import gc
 import math
 import re
 import struct
@@ -33,6 +34,7 @@ SIMPLE_TYPES: dict[str, Type] = {
     **{kind: T.FloatType(kind) for kind in T.FLOAT_BITS},
 }
 _INT_TYPE = re.compile(r"i\d+\Z")
+COMMON_TYPES: dict[str, Type] = {**SIMPLE_TYPES, **{f"i{n}": T.IntType(n) for n in (1, 8, 16, 32, 64, 128)}}
 
 CONSTANT_KEYWORDS = frozenset({"null", "undef", "poison", "zeroinitializer", "none"})
 CONSTEXPR_OPCODES = frozenset({"getelementptr", "add", "sub", "mul", "shl", "xor", "and",
@@ -44,8 +46,18 @@ VALUE_START_WORDS = (CONSTANT_KEYWORDS | CONSTEXPR_OPCODES |
 
 
 def parse_module(text: str, filename: str = "<input>") -> Module:
-    """Read a whole module.  ``filename`` names the input in errors."""
-    return ModuleParser(text, filename).run()
+    """Read a whole module.  ``filename`` names the input in errors.
+
+    Python's cyclic garbage collector is paused meanwhile: parsing allocates
+    many long-lived objects, and every collection it triggers would walk
+    all of them again (half the parse time, and superlinear)."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return ModuleParser(text, filename).run()
+    finally:
+        if paused:
+            gc.enable()
 
 
 class ModuleParser:
@@ -124,7 +136,7 @@ class ModuleParser:
             name = global_name(cur.next())
             cur.expect("=")
             words = []
-            while cur.peek() not in ("global", "constant", "alias", "ifunc", ""):
+            while cur.tok not in ("global", "constant", "alias", "ifunc", ""):
                 words.append(cur.next())
             keyword = cur.next()
             if keyword in ("alias", "ifunc"):
@@ -151,7 +163,7 @@ class ModuleParser:
         cur.next()  # define / declare
         prefix = []
         while not self._starts_type(cur):
-            if cur.peek() == "":
+            if cur.tok == "":
                 raise cur.error("expected the return type of a function")
             prefix.append(self._take_attribute(cur))
         # Split the prefix: linkage/visibility/cc words, then return attributes.
@@ -168,14 +180,14 @@ class ModuleParser:
                 continue
             ty = self.parse_type(cur)
             words = []
-            while cur.peek() not in (",", ")") and cur.peek()[:1] != "%":
+            while cur.tok not in (",", ")") and cur.tok[:1] != "%":
                 words.append(self._take_attribute(cur))
             params.append(ty)
             attrs.append(" ".join(words))
-            names.append(local_name(cur.next()) if cur.peek()[:1] == "%" else "")
+            names.append(local_name(cur.next()) if cur.tok[:1] == "%" else "")
             cur.accept(",")
         suffix = []
-        while cur.peek() not in ("{", ""):
+        while cur.tok not in ("{", ""):
             suffix.append(cur.next())
         fn = Function(name, T.FunctionType(ret_type, tuple(params), varargs), names,
                       prefix=" ".join(prefix[:split]), ret_attrs=" ".join(prefix[split:]),
@@ -238,7 +250,7 @@ class ModuleParser:
         symbol = self.module.symbols[global_name(cur.next())]
         cur.expect("=")
         words = []
-        while cur.peek() not in ("global", "constant", "alias", "ifunc"):
+        while cur.tok not in ("global", "constant", "alias", "ifunc"):
             words.append(self._take_attribute(cur))
         keyword = cur.next()
         symbol.prefix = " ".join(words)
@@ -251,7 +263,7 @@ class ModuleParser:
             symbol.set_operand(0, self.parse_value(cur, aliasee_type))
         else:
             symbol.is_constant = keyword == "constant"
-            if not cur.at_line_end() and cur.peek() != ",":
+            if not cur.at_line_end() and cur.tok != ",":
                 symbol.append_operand(self.parse_value(cur, value_type))
         rest = []
         while not cur.at_line_end():
@@ -267,7 +279,7 @@ class ModuleParser:
         from enzyme_opt.ir.body_parser import BodyParser
         cur = Cursor(tokenize(self.lines[start]), start + 1, self.filename, self.lines)
         cur.next()
-        while not cur.accept("@") and cur.peek()[:1] != "@":
+        while not cur.accept("@") and cur.tok[:1] != "@":
             cur.next()
         function = self.module.symbols[global_name(cur.next())]
         body = self._cursor(start + 1, end - 1)
@@ -282,7 +294,7 @@ class ModuleParser:
         return ty
 
     def _starts_type(self, cur: Cursor) -> bool:
-        tok = cur.peek()
+        tok = cur.tok
         return (tok in SIMPLE_TYPES or tok in ("[", "{", "<", "target") or
                 bool(_INT_TYPE.match(tok)) or (tok[:1] == "%" and tok[1:2] != ""
                                                and self._is_struct_ref(tok)))
@@ -295,9 +307,12 @@ class ModuleParser:
         | %name | type '(' params ')'  (a function type)"""
         tok = cur.next()
         ty: Type
+        common = COMMON_TYPES.get(tok)
+        if common is not None and cur.tok not in ("(", "addrspace", "*"):
+            return common  # the fast path: i32, double, ptr, ... not starting a function type
         if tok in SIMPLE_TYPES:
             ty = SIMPLE_TYPES[tok]
-            if tok == "ptr" and cur.peek() == "addrspace":
+            if tok == "ptr" and cur.tok == "addrspace":
                 cur.next()
                 cur.expect("(")
                 ty = T.PointerType(int(cur.next()))
@@ -335,11 +350,11 @@ class ModuleParser:
                     break
             ty = T.OpaqueType(join_tokens(words))
         else:
-            cur.pos -= 1
+            cur.back()
             raise cur.error("expected a type")
-        while cur.peek() == "(" and self._function_type_follows(cur):
+        while cur.tok == "(" and self._function_type_follows(cur):
             ty = self._parse_function_params(cur, ty)
-        while cur.peek() == "*":  # typed pointers never appear in LLVM 22 output
+        while cur.tok == "*":  # typed pointers never appear in LLVM 22 output
             raise cur.error("typed pointers are not LLVM 22 syntax")
         return ty
 
@@ -373,9 +388,9 @@ class ModuleParser:
         tok = cur.next()
         if tok == "":
             raise cur.error("unexpected end of input")
-        if tok in ("align", "alignstack") and cur.peek()[:1].isdigit():
+        if tok in ("align", "alignstack") and cur.tok[:1].isdigit():
             return f"{tok} {cur.next()}"
-        if cur.peek() == "(":
+        if cur.tok == "(":
             depth, words = 0, [tok]
             while True:
                 w = cur.next()
@@ -386,7 +401,7 @@ class ModuleParser:
                 if depth == 0:
                     break
             return join_tokens(words)
-        if tok[:1] == '"' and cur.peek() == "=":
+        if tok[:1] == '"' and cur.tok == "=":
             cur.next()
             return f"{tok}={cur.next()}"
         return tok
@@ -396,7 +411,7 @@ class ModuleParser:
 
     def parse_value(self, cur: Cursor, ty: Type) -> Value:
         """value := %local | @global | constant"""
-        tok = cur.peek()
+        tok = cur.tok
         head = tok[:1]
         if head == "%":
             if self.locals is None:
@@ -407,7 +422,7 @@ class ModuleParser:
             cur.next()
             symbol = self.module.symbols.get(global_name(tok))
             if symbol is None:
-                cur.pos -= 1
+                cur.back()
                 raise cur.error(f"use of undefined global @{global_name(tok)}")
             return symbol
         return self.parse_constant(cur, ty)
@@ -424,7 +439,7 @@ class ModuleParser:
                 return ConstantFP(ty, float_literal(tok), tok)
             if isinstance(ty.scalar, T.IntType):
                 return ConstantInt(ty, int(tok, 16) if tok.startswith("0x") else int(tok))
-            cur.pos -= 1
+            cur.back()
             raise cur.error(f"a number is not a {ty} constant")
         if tok in CONSTANT_KEYWORDS:
             return ConstantKeyword(ty, tok)
@@ -460,20 +475,20 @@ class ModuleParser:
             return self._parse_constant_expr(cur, tok, ty)
         if tok == "asm":
             words = ["asm"]
-            while cur.peek()[:1] != '"':
+            while cur.tok[:1] != '"':
                 words.append(cur.next())
             words.append(cur.next())
             cur.expect(",")
             words[-1] += ","
             words.append(cur.next())
             return InlineAsm(ty, " ".join(words))
-        cur.pos -= 1
+        cur.back()
         raise cur.error(f"expected a value of type {ty}")
 
     def _parse_constant_expr(self, cur: Cursor, opcode: str, ty: Type) -> Value:
         flags = []
-        while cur.peek() != "(":
-            flags.append(self._take_attribute(cur) if cur.peek() == "inrange" else cur.next())
+        while cur.tok != "(":
+            flags.append(self._take_attribute(cur) if cur.tok == "inrange" else cur.next())
         cur.expect("(")
         source_type = None
         if opcode == "getelementptr":
@@ -491,7 +506,7 @@ class ModuleParser:
     def parse_metadata(self, cur: Cursor) -> MetadataOperand:
         """A metadata operand: ``!"s"``, ``!N``, ``!{...}``, ``!DIExpr(...)``, or
         ``T %v`` (a value as metadata)."""
-        tok = cur.peek()
+        tok = cur.tok
         if tok[:1] != "!":
             value = self.parse_typed_value(cur)
             return MetadataOperand(["", 0], (value,)) if False else _value_as_metadata(value)
@@ -500,7 +515,7 @@ class ModuleParser:
         words: list[str] = []
         depth = 0
         while True:
-            w = cur.peek()
+            w = cur.tok
             if w in ("", "\n"):
                 raise cur.error("unterminated metadata")
             if w[:1] == "%" and self.locals is not None:
@@ -516,7 +531,7 @@ class ModuleParser:
             cur.next()
             words.append(w)
             depth += (w in "({") - (w in ")}")
-            if depth == 0 and w not in ("!",) and cur.peek() not in ("(", "{"):
+            if depth == 0 and w not in ("!",) and cur.tok not in ("(", "{"):
                 break
         if words:
             pieces.append(join_tokens(words))

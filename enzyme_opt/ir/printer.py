@@ -7,6 +7,8 @@ values once (``Function.assign_slots``) before printing its body.
 
 from __future__ import annotations
 
+import gc
+
 from enzyme_opt.ir.module import Function, Module
 from enzyme_opt.ir.values import ConstantString
 
@@ -24,6 +26,16 @@ def _quote(text: str) -> str:
 
 
 def print_module(module: Module) -> str:
+    paused = gc.isenabled()
+    gc.disable()  # as in parsing: many small strings, no cycles to find
+    try:
+        return _print_module(module)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _print_module(module: Module) -> str:
     out: list[str] = []
     if module.source_filename is not None:
         out.append(f"source_filename = {_quote(module.source_filename)}")
