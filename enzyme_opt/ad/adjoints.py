@@ -93,20 +93,23 @@ class AdjointRules:
         handler(b, inst)
 
     def elementwise(self, b: Builder, inst, rule_name: str, operands: list[Value]) -> None:
+        """``x̄_k += ∂y/∂x_k · ȳ`` for each active operand."""
         dy = self.take(b, inst)
         if dy is None:
             return
-        active = [o in self.gen.slots for o in operands]
-        if not any(active):
-            return
+        rule = elementwise_rule(rule_name)
         get = self.gen.get
-        needed = self.fwd.needs(inst)
+        needed = set(self.fwd.needs(inst))
         primal = [get(b, o) if o in needed or not isinstance(o, I.Instruction) else None
                   for o in operands]
         result = get(b, inst) if inst in needed else None
-        partials = elementwise_rule(rule_name)(Math(b, inst.type), primal, result)
-        for operand, partial, is_active in zip(operands, partials, active):
-            if not is_active or partial is None:
+        m = Math(b, inst.type)
+        for k, operand in enumerate(operands):
+            partial_of = rule.partial(k)
+            if operand not in self.gen.slots or partial_of is None:
+                continue
+            partial = partial_of(m, primal, result)
+            if partial is None:
                 continue
             if partial == ONE:
                 delta = dy
@@ -260,22 +263,22 @@ class AdjointRules:
             delta = grads if len(outs) == 1 else b.extractvalue(grads, index)
             self.accumulate(b, operand, delta)
 
-    def phi_edges(self, b: Builder, block, preds, came_from: Value | None) -> None:
+    def phi_edges(self, b: Builder, block, edges) -> None:
         """Send each active phi's adjoint to the incoming value of the edge
-        the forward sweep took into ``block``."""
+        the forward sweep took into ``block``.  ``edges`` pairs each
+        predecessor with the i1 that holds when it was the one (None: the
+        only one)."""
         for phi in block.phis:
             if phi not in self.gen.slots:
                 continue
             dy = self.take(b, phi)
-            for pred in preds:
+            for pred, taken in edges:
                 incoming = phi.incoming_value_for(pred)
                 if incoming not in self.gen.slots:
                     continue
-                if came_from is None:
+                if taken is None:
                     self.accumulate(b, incoming, dy)
                 else:
-                    index = ConstantInt(came_from.type, self.fwd.pred_index[block][pred])
-                    taken = b.icmp("eq", came_from, index)
                     self.accumulate(b, incoming, b.select(taken, dy, zero(phi.type)))
 
 

@@ -13,11 +13,14 @@ arithmetic that rules need are written to the tape.
 from __future__ import annotations
 
 from enzyme_opt.ad import request as R
+from enzyme_opt.ad.loops import exits_recording, instrument_loops
 from enzyme_opt.ad.memory import MemoryOps
-from enzyme_opt.ad.rules.elementwise import is_inactive_callee, math_name_of, primal_reads
+from enzyme_opt.ad.rules.elementwise import elementwise_rule, is_inactive_callee, math_name_of
 from enzyme_opt.ad.tape import write_record
 from enzyme_opt.ad.rules.elementwise import opaque_call_message
-from enzyme_opt.analysis.activity import (ALLOCATION_FUNCTIONS, carries_data, useful_values,
+from enzyme_opt.analysis.activity import (ALLOCATION_FUNCTIONS, DEALLOCATION_FUNCTIONS,
+                                          ZEROED_ALLOCATION_FUNCTIONS,
+                                          carries_data, useful_values,
                                           varied_values)
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
@@ -33,6 +36,8 @@ RECOMPUTABLE = frozenset({"getelementptr", "bitcast", "addrspacecast", "zext", "
                           "ptrtoint", "inttoptr", "add", "sub", "mul", "shl", "lshr", "ashr",
                           "and", "or", "xor", "icmp", "fcmp", "sitofp", "uitofp", "freeze"})
 ELEMENTWISE_OPCODES = frozenset({"fadd", "fsub", "fmul", "fdiv", "frem", "fneg"})
+#: Float arithmetic recomputed in the reverse sweep when its operands are there anyway.
+CHEAP_FLOAT_OPS = frozenset({"fadd", "fsub", "fmul", "fneg"})
 MAX_RECOMPUTE_DEPTH = 6
 
 
@@ -48,6 +53,10 @@ class AugmentedBuilder:
         self.heap_shadows: set[Value] = set()
         self.records: dict[BasicBlock, list[Value]] = {}
         self.came_from: dict[BasicBlock, Value] = {}
+        self.counted: dict = {}
+        self.loop_counts: set = set()
+        self.inductions: dict = {}
+        self.float_recompute: set[Value] = set()
         self.pred_index: dict[BasicBlock, dict[BasicBlock, int]] = {}
 
     # -- driver --------------------------------------------------------------------
@@ -145,14 +154,14 @@ class AugmentedBuilder:
             if name == "realloc":
                 raise self.fail(inst, "realloc of active memory is not supported in reverse mode")
             shadow = b.call(fn, args, f"{inst.name}'" if inst.name else "")
-            if name != "calloc":
+            if name not in ZEROED_ALLOCATION_FUNCTIONS:
                 size = args[-1] if name == "aligned_alloc" else args[0]
                 self.mem.zero_fill(b, shadow, size if size.type == T.i64 else b.cast("zext", size, T.i64))
             self.shadow[inst] = shadow
             self.heap_shadows.add(inst)
             return
         if name.startswith(("llvm.memcpy.", "llvm.memmove.", "llvm.memset.")) or \
-                is_inactive_callee(name) or name in ("free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "_ZdaPvm"):
+                is_inactive_callee(name) or name in DEALLOCATION_FUNCTIONS:
             return
         if math_name_of(name) is not None:
             return
@@ -254,14 +263,23 @@ class AugmentedBuilder:
             return [inst.operand(2)]
         return [*inst.operands, inst]
 
-    @staticmethod
-    def _rule_reads(rule_name: str, inst, operands) -> list[Value]:
-        positions, result = primal_reads(rule_name, len(operands))
-        return [operands[p] for p in positions] + ([inst] if result else [])
+    def _rule_reads(self, rule_name: str, inst, operands) -> list[Value]:
+        """What the partials of the active operands read."""
+        rule = elementwise_rule(rule_name)
+        reads: dict[Value, None] = {}
+        for k, operand in enumerate(operands):
+            if not self.is_active(operand):
+                continue
+            positions, result = rule.reads_for(k)
+            reads.update(dict.fromkeys(operands[p] for p in positions))
+            if result:
+                reads[inst] = None
+        return list(reads)
 
     def is_recomputable(self, value: Value) -> bool:
-        return isinstance(value, I.Instruction) and value.opcode in RECOMPUTABLE \
-            and not value.type.is_aggregate
+        return isinstance(value, I.Instruction) and (
+            value.opcode in RECOMPUTABLE or value in self.float_recompute) \
+            and not value.type.is_aggregate and value not in self.loop_counts
 
     def blocks_reaching(self, target: BasicBlock) -> set[BasicBlock]:
         seen = {target}
@@ -275,23 +293,74 @@ class AugmentedBuilder:
         return seen
 
     def write_records(self) -> None:
-        """Push, at the end of each block, what its inverse block reads."""
+        """Push, at the end of each block, what its inverse block reads.
+
+        Values computed once (outside every loop, in a block dominating the
+        return) are *hoisted*: recorded once at the return block, whose
+        inverse runs first and so makes them available to the whole reverse
+        sweep, instead of being re-recorded by every loop iteration."""
         returning = [b for b in self.cfg.rpo if isinstance(b.terminator, I.ReturnInst)]
+        self.return_block = returning[0] if len(returning) == 1 else None
         live = self.blocks_reaching(returning[0]) if len(returning) == 1 else set(self.cfg.rpo)
+        self.live = live
+        self.counted = instrument_loops(self.cfg, live)
+        self.loop_counts = {info.count for info in self.counted.values()} | \
+            {info.counter for info in self.counted.values()}
+        self.inductions = {phi: info for info in self.counted.values() for phi in info.inductions}
+        per_block: dict[BasicBlock, dict[Value, None]] = {b: {} for b in self.cfg.rpo if b in live}
+        #: values recorded once where their loop nest stops varying them
+        self.hoisted: dict[Value, None] = {}
         for block in self.cfg.rpo:
             if block not in live:
                 continue
             preds = [p for p in self.cfg.preds[block] if p in live]
             roots: list[Value] = []
-            if len(preds) > 1:
+            if len(preds) > 1 and block not in self.counted:
                 roots.append(self.record_predecessor(block, preds))
+            roots += [info.count for info in exits_recording(self.counted, block)]
             for inst in block.instructions:
                 if inst.opcode != "phi" and not inst.is_terminator and self.needs_reverse(inst):
                     roots += [v for v in self.needs(inst) if v is not None]
-            cached = self.expand(roots)
+            for value in self.expand(roots):
+                for place in self.placement(value, block):
+                    per_block[place][value] = None
+        for block, cached in per_block.items():
             if cached:
-                self.records[block] = cached
-                write_record(Builder().before_terminator(block), self.tape, cached)
+                self.records[block] = list(cached)
+                write_record(Builder().before_terminator(block), self.tape, self.records[block])
+
+    def placement(self, value: Value, block: BasicBlock) -> list[BasicBlock]:
+        """Where to record ``value``, needed by the inverse of ``block``.
+
+        In ``block`` itself when it varies as often as ``block`` runs.  A
+        value computed outside a loop that ``block`` is in does not change
+        while that loop runs: it is recorded once at the loop's exits (the
+        reverse sweep enters the loop through exactly one of them), or once
+        at the return block when computed once per call."""
+        if value in self.loop_counts or value in self.came_from.values():
+            return [block]
+        if self.is_hoistable(value):
+            self.hoisted[value] = None
+            return [self.return_block]
+        loop = self.cfg.loop_of.get(block)
+        defined = value.parent if isinstance(value, I.Instruction) else None
+        outermost = None
+        while loop is not None and defined is not None and defined not in loop.blocks:
+            outermost = loop
+            loop = loop.parent
+        if outermost is None:
+            return [block]
+        exits = [e for e in outermost.exits if e in self.live]
+        if not exits or any(e in outermost.blocks for e in exits):
+            return [block]
+        self.hoisted[value] = None
+        return exits
+
+    def is_hoistable(self, value: Value) -> bool:
+        """Computed exactly once per call and available at the return?"""
+        return (self.return_block is not None and isinstance(value, I.Instruction)
+                and value.parent not in self.cfg.loop_of
+                and self.cfg.dominates(value.parent, self.return_block))
 
     def record_predecessor(self, block: BasicBlock, preds: list[BasicBlock]) -> Value:
         """A phi numbering the predecessor ``block`` was entered from."""
@@ -315,6 +384,12 @@ class AugmentedBuilder:
             if isinstance(value, (Argument, Constant, BasicBlock)) or value in cached \
                     or value in recomputed:
                 return
+            if value in self.inductions:  # rebuilt from the loop's reverse counter
+                recomputed.add(value)
+                start, step, _ = self.inductions[value].inductions[value]
+                need(start, depth + 1)
+                need(step, depth + 1)
+                return
             if self.is_recomputable(value) and depth < MAX_RECOMPUTE_DEPTH:
                 recomputed.add(value)
                 for operand in value.operands:
@@ -324,4 +399,26 @@ class AugmentedBuilder:
 
         for root in roots:
             need(root, 0)
-        return list(cached)
+        return self._recompute_cheap_floats(list(cached), recomputed)
+
+    def _recompute_cheap_floats(self, cached: list[Value], recomputed: set[Value]) -> list[Value]:
+        """Drop cached float arithmetic whose operands are available anyway
+        (cached, recomputed, or free): recomputing costs an instruction,
+        caching costs tape memory.  Never adds to the cache set."""
+        kept = dict.fromkeys(cached)
+        changed = True
+        while changed:
+            changed = False
+            for value in list(kept):
+                if isinstance(value, I.Instruction) and value.opcode in CHEAP_FLOAT_OPS and \
+                        all(self._available_without(op, value, kept, recomputed)
+                            for op in value.operands):
+                    del kept[value]
+                    recomputed.add(value)
+                    self.float_recompute.add(value)
+                    changed = True
+        return list(kept)
+
+    def _available_without(self, operand: Value, user: Value, kept, recomputed) -> bool:
+        return (isinstance(operand, (Argument, Constant)) or operand in recomputed
+                or (operand in kept and operand is not user))

@@ -123,10 +123,14 @@ class ForwardGenerator:
         handler(inst, b)
 
     def apply_elementwise(self, inst, rule_name: str, operands: list[Value], b: Builder) -> None:
+        """``ẏ = Σ ∂y/∂x_k · ẋ_k`` over the operands that have tangents."""
         tangents = [self.t(o) for o in operands]
         if all(t is None for t in tangents):
             return
-        partials = elementwise_rule(rule_name)(Math(b, inst.type), operands, inst)
+        rule = elementwise_rule(rule_name)
+        m = Math(b, inst.type)
+        partials = [None if t is None or rule.partial(k) is None else rule.partial(k)(m, operands, inst)
+                    for k, t in enumerate(tangents)]
         lanes_in = [split_lanes(b, t, self.width) for t in tangents]
         lanes_out = []
         for lane in range(self.width):
@@ -281,7 +285,7 @@ class ForwardGenerator:
             shadow = self.t(args[0])
             if shadow is not None:
                 for lane in split_lanes(b, shadow, self.width):
-                    b.call(fn, [lane])
+                    b.call(fn, [lane, *args[1:]])  # munmap also takes the size
             return
         if is_inactive_callee(name):
             return

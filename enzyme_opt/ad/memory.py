@@ -7,7 +7,8 @@ for both modes.
 
 from __future__ import annotations
 
-from enzyme_opt.ad.utils import split_lanes, join_lanes
+from enzyme_opt.ad.utils import join_lanes, split_lanes
+from enzyme_opt.analysis.activity import ZEROED_ALLOCATION_FUNCTIONS
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
@@ -74,7 +75,7 @@ class MemoryOps:
                 shadow = b.call(fn, [base, args[1]])
             else:
                 shadow = b.call(fn, args)
-            if name not in ("calloc", "realloc"):
+            if name not in ZEROED_ALLOCATION_FUNCTIONS and name != "realloc":
                 size = args[-1] if name == "aligned_alloc" else args[0]
                 self.zero_fill(b, shadow, _as_i64(b, size))
             lanes.append(shadow)

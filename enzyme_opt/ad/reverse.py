@@ -22,6 +22,7 @@ from __future__ import annotations
 from enzyme_opt.ad import request as R
 from enzyme_opt.ad.adjoints import AdjointRules
 from enzyme_opt.ad.augment import AugmentedBuilder
+from enzyme_opt.ad.loops import exits_recording, induction_value
 from enzyme_opt.ad.tape import free_tape, new_tape, read_record
 from enzyme_opt.ad.utils import shadow_type
 from enzyme_opt.diagnostics import DifferentiationError
@@ -164,6 +165,9 @@ class SplitGenerator:
         self.slots: dict[Value, Value] = {}
         for value in fwd.adjoint_values:
             self.slot(value)
+        self.hoisted_slots: dict[Value, Value] = {}
+        self.loop_counters = {header: self.entry_builder.alloca(T.i64, "reverse.iteration")
+                              for header in fwd.counted}
         self.inverts: dict[BasicBlock, BasicBlock] = {}
         live = fwd.blocks_reaching(returning[0])
         for block in cfg.rpo:
@@ -189,14 +193,31 @@ class SplitGenerator:
             self.slots[value] = slot
         return slot
 
+    def hoisted_slot(self, value: Value) -> Value:
+        slot = self.hoisted_slots.get(value)
+        if slot is None:
+            b = self.entry_builder.before_terminator(self.entry_builder.block) \
+                if self.entry_builder.block.terminator is not None else self.entry_builder
+            slot = b.alloca(value.type, f"{value.name}.cached" if value.name else "")
+            self.hoisted_slots[value] = slot
+        return slot
+
     def build_invert_block(self, block: BasicBlock, live: set[BasicBlock]) -> None:
         fwd = self.forward
         b = Builder(self.inverts[block])
         self.available: dict[Value, Value] = {}
         record = fwd.records.get(block, [])
         if record:
+            # Hoisted values (recorded at the return block or a loop's exits)
+            # outlive this block: they go to a slot the loop's blocks read.
             for value, loaded in zip(record, read_record(b, self.tape, record)):
+                if value in fwd.hoisted:
+                    b.store(loaded, self.hoisted_slot(value))
                 self.available[value] = loaded
+        for info in exits_recording(fwd.counted, block):
+            # Entering a loop backwards: its last iteration comes first.
+            last = b.sub(self.get(b, info.count), ConstantInt(T.i64, 1), "last.iteration")
+            b.store(last, self.loop_counters[info.loop.header])
         for inst in reversed(block.instructions):
             if inst.opcode == "phi" or inst.is_terminator:
                 continue
@@ -206,15 +227,31 @@ class SplitGenerator:
         if block is fwd.cfg.rpo[0]:
             self.finish(b)
             return
+        if block in fwd.counted:
+            self.leave_iteration(b, fwd.counted[block])
+            return
         if len(preds) == 1:
-            self.rules.phi_edges(b, block, preds, None)
+            self.rules.phi_edges(b, block, [(preds[0], None)])
             b.br(self.inverts[preds[0]])
             return
         came_from = self.get(b, fwd.came_from[block])
-        self.rules.phi_edges(b, block, preds, came_from)
+        edges = [(p, b.icmp("eq", came_from, ConstantInt(came_from.type, fwd.pred_index[block][p])))
+                 for p in preds]
+        self.rules.phi_edges(b, block, edges)
         cases = [(ConstantInt(came_from.type, fwd.pred_index[block][p]), self.inverts[p])
                  for p in preds[1:]]
         b.switch(came_from, self.inverts[preds[0]], cases)
+
+    def leave_iteration(self, b: Builder, info) -> None:
+        """End of an inverted loop header: the first iteration returns to
+        the preheader, any other goes round to the previous one."""
+        counter = self.loop_counters[info.loop.header]
+        iteration = b.load(T.i64, counter, "iteration")
+        first = b.icmp("eq", iteration, ConstantInt(T.i64, 0), "first.iteration")
+        again = b.icmp("ne", iteration, ConstantInt(T.i64, 0))
+        self.rules.phi_edges(b, info.loop.header, [(info.preheader, first), (info.latch, again)])
+        b.store(b.sub(iteration, ConstantInt(T.i64, 1)), counter)
+        b.cbr(first, self.inverts[info.preheader], self.inverts[info.latch])
 
     def finish(self, b: Builder) -> None:
         """End of the reverse sweep: return the adjoints of the out args."""
@@ -242,6 +279,18 @@ class SplitGenerator:
         found = self.available.get(value)
         if found is not None:
             return found
+        if value in self.forward.hoisted:
+            loaded = b.load(value.type, self.hoisted_slot(value), value.name)
+            self.available[value] = loaded
+            return loaded
+        info = self.forward.inductions.get(value)
+        if info is not None:
+            start, step, _ = info.inductions[value]
+            iteration = b.load(T.i64, self.loop_counters[info.loop.header], "iteration")
+            rebuilt = induction_value(b, info, value, iteration, self.get(b, start),
+                                      self.get(b, step))
+            self.available[value] = rebuilt
+            return rebuilt
         if isinstance(value, I.Instruction) and self.forward.is_recomputable(value):
             from enzyme_opt.ir.clone import clone_instruction
             operands = {op: self.get(b, op) for op in value.operands}

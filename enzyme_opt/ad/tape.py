@@ -19,10 +19,16 @@ from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, Module
 from enzyme_opt.ir.values import ConstantInt, Value, null
 
-TAPE_TYPE = T.StructType((T.ptr, T.i64, T.i64))
+#: { data, bytes used, capacity, reserved mapping (null: data is malloc'd) }
+TAPE_TYPE = T.StructType((T.ptr, T.i64, T.i64, T.ptr))
 PUSH = "enzyme_opt.tape.push"
 POP = "enzyme_opt.tape.pop"
 MIN_CAPACITY = 4096
+HUGE_PAGE = 2 << 20
+MAPPED_TAPE_THRESHOLD = 32 << 20  # glibc's largest dynamic mmap threshold (64-bit)
+RESERVATION = 1 << 40  # virtual address space only: pages exist once written
+MAP_FLAGS = 0x02 | 0x20 | 0x4000  # Linux: MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE
+MADV_HUGEPAGE = 14  # Linux
 ALWAYS_INLINE = "alwaysinline nounwind"
 
 
@@ -77,19 +83,47 @@ def push_function(module: Module) -> Function:
     new_cap = b.select(b.icmp("ult", at_least, ConstantInt(T.i64, MIN_CAPACITY)),
                        ConstantInt(T.i64, MIN_CAPACITY), at_least, "new.capacity")
     old = b.load(T.ptr, tape, "old.data")
-    if (module.triple or "").startswith(("nvptx", "amdgcn")):
+    triple = module.triple or ""
+    if triple.startswith(("nvptx", "amdgcn")):
         # GPU device code has malloc/free but no realloc.
-        malloc = module.get_or_declare("malloc", T.FunctionType(T.ptr, (T.i64,)))
-        free = module.get_or_declare("free", T.FunctionType(T.void, (T.ptr,)))
-        memcpy = module.get_or_declare("llvm.memcpy.p0.p0.i64",
-                                       T.FunctionType(T.void, (T.ptr, T.ptr, T.i64, T.i1)))
-        grown = b.call(malloc, [new_cap], "data")
-        b.call(memcpy, [grown, old, size, ConstantInt(T.i1, 0)])
-        b.call(free, [old])
+        _move_to_new_buffer(b, module, old, size, new_cap)
+    elif "linux" in triple:
+        # A tape past 32 MiB moves (once) into a reserved mapping that never
+        # moves again and is backed by 2 MiB pages.  Below that, glibc keeps
+        # freed blocks on its heap and the next call reuses them without a
+        # page fault; above it every block is a fresh mapping faulted in
+        # 4 KiB at a time, which costs as much as writing the tape.
+        reserve, small = fn.append_block("grow.reserve"), fn.append_block("grow.small")
+        mapped_p = _field(b, tape, 3, "mapping.addr")
+        unmapped = b.icmp("eq", b.load(T.ptr, mapped_p, "mapping"), null(T.ptr))
+        big = b.icmp("uge", new_cap, ConstantInt(T.i64, MAPPED_TAPE_THRESHOLD))
+        b.cbr(b.binop("and", unmapped, big), reserve, small)
+        b.at_end(reserve)
+        mmap = module.get_or_declare("mmap", T.FunctionType(
+            T.ptr, (T.ptr, T.i64, T.i32, T.i32, T.i32, T.i64)))
+        base = b.call(mmap, [null(T.ptr), ConstantInt(T.i64, RESERVATION), ConstantInt(T.i32, 3),
+                             ConstantInt(T.i32, MAP_FLAGS), ConstantInt(T.i32, -1),
+                             ConstantInt(T.i64, 0)], "mapping")
+        failed = b.icmp("eq", b.cast("ptrtoint", base, T.i64), ConstantInt(T.i64, -1))
+        moved = fn.append_block("grow.move")
+        b.cbr(failed, small, moved)
+        b.at_end(moved)
+        aligned = b.binop("and", b.add(b.cast("ptrtoint", base, T.i64),
+                                       ConstantInt(T.i64, HUGE_PAGE - 1)),
+                          ConstantInt(T.i64, -HUGE_PAGE))
+        data = b.cast("inttoptr", aligned, T.ptr, "data")
+        madvise = module.get_or_declare("madvise", T.FunctionType(T.i32, (T.ptr, T.i64, T.i32)))
+        b.call(madvise, [data, ConstantInt(T.i64, RESERVATION - HUGE_PAGE),
+                         ConstantInt(T.i32, MADV_HUGEPAGE)])
+        _copy_and_free(b, module, data, old, size)
+        b.store(data, tape)
+        b.store(base, mapped_p)
+        b.store(ConstantInt(T.i64, RESERVATION - HUGE_PAGE), cap_p)
+        b.br(done)
+        b.at_end(small)
+        _realloc(b, module, old, new_cap)
     else:
-        realloc = module.get_or_declare("realloc", T.FunctionType(T.ptr, (T.ptr, T.i64)))
-        grown = b.call(realloc, [old, new_cap], "data")
-    b.store(grown, tape)
+        _realloc(b, module, old, new_cap)
     b.store(new_cap, cap_p)
     b.br(done)
     b.at_end(done)
@@ -97,6 +131,31 @@ def push_function(module: Module) -> Function:
     b.store(need, size_p)
     b.ret(b.byte_gep(data, size, "slot"))
     return fn
+
+
+def _realloc(b: Builder, module: Module, old: Value, capacity: Value) -> Value:
+    realloc = module.get_or_declare("realloc", T.FunctionType(T.ptr, (T.ptr, T.i64)))
+    data = b.call(realloc, [old, capacity], "data")
+    b.store(data, b.function.args[0])
+    return data
+
+
+
+def _move_to_new_buffer(b: Builder, module: Module, old: Value, size: Value,
+                        capacity: Value) -> None:
+    """Copy the tape into a new malloc'd buffer and free the old one."""
+    malloc = module.get_or_declare("malloc", T.FunctionType(T.ptr, (T.i64,)))
+    data = b.call(malloc, [capacity], "data")
+    _copy_and_free(b, module, data, old, size)
+    b.store(data, b.function.args[0])
+
+
+def _copy_and_free(b: Builder, module: Module, data: Value, old: Value, size: Value) -> None:
+    memcpy = module.get_or_declare("llvm.memcpy.p0.p0.i64",
+                                   T.FunctionType(T.void, (T.ptr, T.ptr, T.i64, T.i1)))
+    b.call(memcpy, [data, old, size, ConstantInt(T.i1, 0)])
+    free = module.get_or_declare("free", T.FunctionType(T.void, (T.ptr,)))
+    b.call(free, [old])
 
 
 def pop_function(module: Module) -> Function:
@@ -129,12 +188,23 @@ def new_tape(b: Builder) -> Value:
     b.store(null(T.ptr), tape)
     b.store(ConstantInt(T.i64, 0), _field(b, tape, 1, ""))
     b.store(ConstantInt(T.i64, 0), _field(b, tape, 2, ""))
+    b.store(null(T.ptr), _field(b, tape, 3, ""))
     return tape
 
 
 def free_tape(b: Builder, tape: Value) -> None:
-    free = b.function.module.get_or_declare("free", T.FunctionType(T.void, (T.ptr,)))
-    b.call(free, [b.load(T.ptr, tape, "tape.data")])
+    """Release the tape's memory: its mapping if it has one, else the buffer."""
+    module = b.function.module
+    free = module.get_or_declare("free", T.FunctionType(T.void, (T.ptr,)))
+    if "linux" not in (module.triple or "") or (module.triple or "").startswith(("nvptx", "amdgcn")):
+        b.call(free, [b.load(T.ptr, tape, "tape.data")])
+        return
+    mapping = b.load(T.ptr, _field(b, tape, 3, ""), "tape.mapping")
+    munmap = module.get_or_declare("munmap", T.FunctionType(T.i32, (T.ptr, T.i64)))
+    with b.if_then(b.icmp("ne", mapping, null(T.ptr)), name="unmap"):
+        b.call(munmap, [mapping, ConstantInt(T.i64, RESERVATION)])
+    b.call(free, [b.select(b.icmp("eq", mapping, null(T.ptr)), b.load(T.ptr, tape, "tape.data"),
+                           null(T.ptr))])
 
 
 def write_record(b: Builder, tape: Value, values: list[Value]) -> None:

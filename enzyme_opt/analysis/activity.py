@@ -23,8 +23,10 @@ from enzyme_opt.ir.module import Function
 from enzyme_opt.ir.values import Argument, Value
 
 ALLOCATION_FUNCTIONS = frozenset({"malloc", "calloc", "realloc", "_Znwm", "_Znam",
-                                  "aligned_alloc", "_ZnwmSt11align_val_t"})
-DEALLOCATION_FUNCTIONS = frozenset({"free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "_ZdaPvm"})
+                                  "aligned_alloc", "_ZnwmSt11align_val_t", "mmap"})
+#: allocators whose memory is already zero (no memset for the shadow)
+ZEROED_ALLOCATION_FUNCTIONS = frozenset({"calloc", "mmap"})
+DEALLOCATION_FUNCTIONS = frozenset({"free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "_ZdaPvm", "munmap"})
 MEMORY_INTRINSICS = ("llvm.memcpy.", "llvm.memmove.", "llvm.memset.")
 
 #: Opcodes whose result carries a derivative when a data operand does.

@@ -1,16 +1,19 @@
 """Partial derivatives of elementwise floating-point operations.
 
 Each entry maps an opcode, intrinsic base name (``llvm.sin`` → ``sin``) or
-libm name (``sinf`` → ``sin``) to ``rule(m, x, y) -> partials`` where ``m``
-is a :class:`Math` emitter of the result type, ``x`` the operand list and
-``y`` the primal result.  ``ONE``/``NEG_ONE`` mark linear partials the
-drivers apply without a multiply.
+libm name (``sinf`` → ``sin``) to a :class:`Rule`: per operand, a function
+``(m, x, y) -> ∂y/∂x_k`` (``m`` a :class:`Math` emitter of the result type,
+``x`` the operands, ``y`` the result) and what it reads.  Forward mode
+builds the partials of operands that have tangents, reverse mode those of
+active operands.  ``ONE``/``NEG_ONE`` mark linear partials the drivers
+apply without a multiply.
 """
 
 from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 
 from enzyme_opt.ad.rules.math import Math
 
@@ -22,131 +25,145 @@ LN2 = math.log(2.0)
 LN10 = math.log(10.0)
 
 
-def _minmax(predicate):
-    def rule(m: Math, x, y):
-        a_wins = m.fcmp(predicate, x[0], x[1])
-        zero, one = m.const(0.0), m.one
-        return [m.select(a_wins, one, zero), m.select(a_wins, zero, one)]
-    return rule
+@dataclass(frozen=True)
+class Rule:
+    """Partial derivatives of one operation, one entry per operand.
+
+    ``partials[k](m, x, y)`` builds ∂y/∂x_k (or ONE / NEG_ONE / None) from
+    the operands ``x`` and the result ``y``; ``reads[k]`` says which of
+    them it uses — the reverse sweep caches exactly those, and only for
+    operands that are active."""
+
+    partials: tuple
+    reads: tuple
+
+    def partial(self, k: int):
+        return self.partials[k] if k < len(self.partials) else None
+
+    def reads_for(self, k: int) -> tuple[tuple[int, ...], bool]:
+        return self.reads[k] if k < len(self.reads) else ((), False)
 
 
-def _fmod(m: Math, x, y):
-    quotient = m.call("trunc", m.div(x[0], x[1]))
-    return [ONE, m.neg(quotient)]
+def rule(*entries) -> Rule:
+    """``rule((partial, operands read, result read), ...)``, one per operand."""
+    return Rule(tuple(e[0] for e in entries), tuple((e[1], e[2]) for e in entries))
 
 
-def _pow(m: Math, x, y):
-    base, exponent = x
-    d_base = m.mul(exponent, m.call("pow", base, m.sub(exponent, m.one)))
-    return [d_base, m.mul(y, m.call("log", base))]
+def of_x(partial) -> Rule:
+    """A unary operation whose partial reads its operand."""
+    return rule((partial, (0,), False))
+
+
+def of_y(partial) -> Rule:
+    """A unary operation whose partial reads only its result."""
+    return rule((partial, (), True))
+
+
+def _minmax(predicate: str) -> Rule:
+    def pick(first: bool):
+        def partial(m: Math, x, y):
+            a_wins = m.fcmp(predicate, x[0], x[1])
+            zero, one = m.const(0.0), m.one
+            return m.select(a_wins, one, zero) if first else m.select(a_wins, zero, one)
+        return partial
+    return rule((pick(True), (0, 1), False), (pick(False), (0, 1), False))
+
+
+def _quotient(m: Math, x, y):
+    """∂/∂b of fmod(a, b) = a - b·trunc(a/b) is -trunc(a/b)."""
+    return m.neg(m.call("trunc", m.div(x[0], x[1])))
+
+
+def _pow_base(m: Math, x, y):
+    return m.mul(x[1], m.call("pow", x[0], m.sub(x[1], m.one)))
 
 
 def _copysign(m: Math, x, y):
-    sign = m.mul(m.call("copysign", m.one, x[0]), m.call("copysign", m.one, x[1]))
-    return [sign, None]
+    return m.mul(m.call("copysign", m.one, x[0]), m.call("copysign", m.one, x[1]))
 
 
-def _atan2(m: Math, x, y):
-    a, b = x  # atan2(a, b)
-    r2 = m.add(m.square(a), m.square(b))
-    return [m.div(b, r2), m.neg(m.div(a, r2))]
+def _atan2(first: bool):
+    def partial(m: Math, x, y):  # atan2(a, b): (b, -a) / (a² + b²)
+        r2 = m.add(m.square(x[0]), m.square(x[1]))
+        return m.div(x[1], r2) if first else m.neg(m.div(x[0], r2))
+    return partial
 
 
-def _hypot(m: Math, x, y):
-    return [m.div(x[0], y), m.div(x[1], y)]
-
-
-def _erf_like(sign):
-    def rule(m: Math, x, y):
-        gauss = m.call("exp", m.neg(m.square(x[0])))
-        return [m.mul(m.const(sign * SQRT_PI_INV2), gauss)]
-    return rule
+def _erf_like(sign: float):
+    def partial(m: Math, x, y):
+        return m.mul(m.const(sign * SQRT_PI_INV2), m.call("exp", m.neg(m.square(x[0]))))
+    return partial
 
 
 def _powi(m: Math, x, y):
-    n = x[1]
-    n_minus_1 = m.b.sub(n, m.b.const(n.type, 1))
-    return [m.mul(m.int_to_float(n), m.powi(x[0], n_minus_1)), None]
+    n_minus_1 = m.b.sub(x[1], m.b.const(x[1].type, 1))
+    return m.mul(m.int_to_float(x[1]), m.powi(x[0], n_minus_1))
 
 
-#: name → rule(m, operands, result) -> list of partials (one per operand).
-RULES = {
+def _one(m, x, y):
+    return ONE
+
+
+def _neg_one(m, x, y):
+    return NEG_ONE
+
+
+_FMODLIKE = rule((_one, (), False), (_quotient, (0, 1), False))
+_FACTORS = ((lambda m, x, y: x[1], (1,), False), (lambda m, x, y: x[0], (0,), False))
+#: name → its partial derivatives (the math, one operand at a time)
+RULES: dict[str, Rule] = {
     # arithmetic opcodes
-    "fadd": lambda m, x, y: [ONE, ONE],
-    "fsub": lambda m, x, y: [ONE, NEG_ONE],
-    "fmul": lambda m, x, y: [x[1], x[0]],
-    "fdiv": lambda m, x, y: [m.div(m.one, x[1]), m.neg(m.div(y, x[1]))],
-    "frem": _fmod,
-    "fneg": lambda m, x, y: [NEG_ONE],
-    # fused forms
-    "fma": lambda m, x, y: [x[1], x[0], ONE],
-    "fmuladd": lambda m, x, y: [x[1], x[0], ONE],
+    "fadd": rule((_one, (), False), (_one, (), False)),
+    "fsub": rule((_one, (), False), (_neg_one, (), False)),
+    "fneg": rule((_neg_one, (), False)),
+    "fmul": rule(*_FACTORS),
+    "fdiv": rule((lambda m, x, y: m.div(m.one, x[1]), (1,), False),       # 1/b
+                 (lambda m, x, y: m.neg(m.div(y, x[1])), (1,), True)),    # -(a/b)/b
+    "frem": _FMODLIKE, "fmod": _FMODLIKE,
+    "fma": rule(*_FACTORS, (_one, (), False)),
+    "fmuladd": rule(*_FACTORS, (_one, (), False)),
     # roots, powers, exponentials, logarithms
-    "sqrt": lambda m, x, y: [m.div(m.const(0.5), y)],
-    "cbrt": lambda m, x, y: [m.div(y, m.mul(m.const(3.0), x[0]))],
-    "pow": _pow,
-    "powi": _powi,
-    "exp": lambda m, x, y: [y],
-    "exp2": lambda m, x, y: [m.mul(y, m.const(LN2))],
-    "exp10": lambda m, x, y: [m.mul(y, m.const(LN10))],
-    "expm1": lambda m, x, y: [m.add(y, m.one)],
-    "log": lambda m, x, y: [m.div(m.one, x[0])],
-    "log2": lambda m, x, y: [m.div(m.one, m.mul(x[0], m.const(LN2)))],
-    "log10": lambda m, x, y: [m.div(m.one, m.mul(x[0], m.const(LN10)))],
-    "log1p": lambda m, x, y: [m.div(m.one, m.add(x[0], m.one))],
+    "sqrt": of_y(lambda m, x, y: m.div(m.const(0.5), y)),
+    "cbrt": rule((lambda m, x, y: m.div(y, m.mul(m.const(3.0), x[0])), (0,), True)),
+    "pow": rule((_pow_base, (0, 1), False),                                    # b·a^(b-1)
+                (lambda m, x, y: m.mul(y, m.call("log", x[0])), (0,), True)),  # a^b·ln a
+    "powi": rule((_powi, (0, 1), False)),
+    "exp": of_y(lambda m, x, y: y),
+    "exp2": of_y(lambda m, x, y: m.mul(y, m.const(LN2))),
+    "exp10": of_y(lambda m, x, y: m.mul(y, m.const(LN10))),
+    "expm1": of_y(lambda m, x, y: m.add(y, m.one)),
+    "log": of_x(lambda m, x, y: m.div(m.one, x[0])),
+    "log2": of_x(lambda m, x, y: m.div(m.one, m.mul(x[0], m.const(LN2)))),
+    "log10": of_x(lambda m, x, y: m.div(m.one, m.mul(x[0], m.const(LN10)))),
+    "log1p": of_x(lambda m, x, y: m.div(m.one, m.add(x[0], m.one))),
     # trigonometry
-    "sin": lambda m, x, y: [m.call("cos", x[0])],
-    "cos": lambda m, x, y: [m.neg(m.call("sin", x[0]))],
-    "tan": lambda m, x, y: [m.add(m.one, m.square(y))],
-    "asin": lambda m, x, y: [m.div(m.one, m.call("sqrt", m.sub(m.one, m.square(x[0]))))],
-    "acos": lambda m, x, y: [m.neg(m.div(m.one, m.call("sqrt", m.sub(m.one, m.square(x[0])))))],
-    "atan": lambda m, x, y: [m.div(m.one, m.add(m.one, m.square(x[0])))],
-    "atan2": _atan2,
-    "sinh": lambda m, x, y: [m.call("cosh", x[0])],
-    "cosh": lambda m, x, y: [m.call("sinh", x[0])],
-    "tanh": lambda m, x, y: [m.sub(m.one, m.square(y))],
-    "asinh": lambda m, x, y: [m.div(m.one, m.call("sqrt", m.add(m.square(x[0]), m.one)))],
-    "acosh": lambda m, x, y: [m.div(m.one, m.call("sqrt", m.sub(m.square(x[0]), m.one)))],
-    "atanh": lambda m, x, y: [m.div(m.one, m.sub(m.one, m.square(x[0])))],
-    "hypot": _hypot,
-    "erf": _erf_like(1.0),
-    "erfc": _erf_like(-1.0),
+    "sin": of_x(lambda m, x, y: m.call("cos", x[0])),
+    "cos": of_x(lambda m, x, y: m.neg(m.call("sin", x[0]))),
+    "tan": of_y(lambda m, x, y: m.add(m.one, m.square(y))),
+    "asin": of_x(lambda m, x, y: m.div(m.one, m.call("sqrt", m.sub(m.one, m.square(x[0]))))),
+    "acos": of_x(lambda m, x, y: m.neg(m.div(m.one, m.call("sqrt", m.sub(m.one, m.square(x[0])))))),
+    "atan": of_x(lambda m, x, y: m.div(m.one, m.add(m.one, m.square(x[0])))),
+    "atan2": rule((_atan2(True), (0, 1), False), (_atan2(False), (0, 1), False)),
+    "sinh": of_x(lambda m, x, y: m.call("cosh", x[0])),
+    "cosh": of_x(lambda m, x, y: m.call("sinh", x[0])),
+    "tanh": of_y(lambda m, x, y: m.sub(m.one, m.square(y))),
+    "asinh": of_x(lambda m, x, y: m.div(m.one, m.call("sqrt", m.add(m.square(x[0]), m.one)))),
+    "acosh": of_x(lambda m, x, y: m.div(m.one, m.call("sqrt", m.sub(m.square(x[0]), m.one)))),
+    "atanh": of_x(lambda m, x, y: m.div(m.one, m.sub(m.one, m.square(x[0])))),
+    "hypot": rule((lambda m, x, y: m.div(x[0], y), (0,), True),
+                  (lambda m, x, y: m.div(x[1], y), (1,), True)),
+    "erf": of_x(_erf_like(1.0)),
+    "erfc": of_x(_erf_like(-1.0)),
     # piecewise
-    "fabs": lambda m, x, y: [m.call("copysign", m.one, x[0])],
-    "copysign": _copysign,
+    "fabs": of_x(lambda m, x, y: m.call("copysign", m.one, x[0])),
+    "copysign": rule((_copysign, (0, 1), False)),  # no derivative through the sign source
     "minnum": _minmax("olt"), "minimum": _minmax("olt"), "fmin": _minmax("olt"),
     "maxnum": _minmax("ogt"), "maximum": _minmax("ogt"), "fmax": _minmax("ogt"),
     "minimumnum": _minmax("olt"), "maximumnum": _minmax("ogt"),
-    "fmod": _fmod,
     # piecewise constant: no derivative anywhere it exists
-    **{name: (lambda m, x, y: [None] * len(x))
-       for name in ("floor", "ceil", "trunc", "round", "rint", "nearbyint", "roundeven",
-                    "lround", "llround", "lrint", "llrint")},
+    **{name: Rule((), ()) for name in ("floor", "ceil", "trunc", "round", "rint", "nearbyint",
+                                       "roundeven", "lround", "llround", "lrint", "llrint")},
 }
-
-#: What each rule's partials read: operand positions and whether the
-#: result is used.  The reverse sweep caches only these (default: all
-#: operands and the result).
-OPERANDS_ONLY = ((0, 1, 2), False)
-READS = {
-    "fadd": ((), False), "fsub": ((), False), "fneg": ((), False),
-    "fmul": ((0, 1), False), "fma": ((0, 1), False), "fmuladd": ((0, 1), False),
-    "fdiv": ((1,), True),
-    **{name: ((), True) for name in ("exp", "exp2", "exp10", "expm1", "sqrt", "tan", "tanh")},
-    **{name: OPERANDS_ONLY for name in (
-        "sin", "cos", "log", "log2", "log10", "log1p", "asin", "acos", "atan", "sinh", "cosh",
-        "asinh", "acosh", "atanh", "erf", "erfc", "fabs", "copysign", "minnum", "minimum",
-        "fmin", "maxnum", "maximum", "fmax", "minimumnum", "maximumnum", "fmod", "frem",
-        "atan2", "powi")},
-    **{name: ((), False) for name in ("floor", "ceil", "trunc", "round", "rint", "nearbyint",
-                                      "roundeven", "lround", "llround", "lrint", "llrint")},
-}
-
-
-def primal_reads(rule_name: str, operand_count: int) -> tuple[list[int], bool]:
-    """(operand positions, result used) that the partials of a rule read."""
-    positions, result = READS.get(rule_name, (tuple(range(operand_count)), True))
-    return [p for p in positions if p < operand_count], result
 
 
 #: libm names that are not simply "<rule name>" or "<rule name>f".
@@ -155,7 +172,7 @@ LIBM_ALIASES = {"fabsf": "fabs", "fmaxf": "fmax", "fminf": "fmin", "fmodf": "fmo
 #: Calls that never carry derivatives: kept in the primal, nothing else.
 INACTIVE_CALLEES = frozenset({
     "printf", "fprintf", "sprintf", "snprintf", "puts", "putchar", "fputs", "fputc", "fflush",
-    "fwrite", "perror", "abort", "exit", "rand", "srand", "time", "clock", "getenv",
+    "fwrite", "perror", "abort", "exit", "madvise", "rand", "srand", "time", "clock", "getenv",
     "__assert_fail", "llvm.assume", "llvm.lifetime.start", "llvm.lifetime.end",
     "llvm.dbg.value", "llvm.dbg.declare", "llvm.dbg.assign", "llvm.dbg.label",
     "llvm.experimental.noalias.scope.decl", "llvm.invariant.start", "llvm.invariant.end",
@@ -203,7 +220,7 @@ def is_inactive_callee(name: str) -> bool:
         bool(re.match(r"llvm\.(u|s)(add|sub|mul)\.with\.overflow", name))
 
 
-def elementwise_rule(name: str):
+def elementwise_rule(name: str) -> "Rule | None":
     return RULES.get(name)
 
 
