@@ -13,7 +13,8 @@ from enzyme_opt.ad import request as R
 from enzyme_opt.ad.memory import MemoryOps
 from enzyme_opt.ad.rules.elementwise import NEG_ONE, ONE, elementwise_rule, is_inactive_callee, math_name_of
 from enzyme_opt.ad.rules.math import Math
-from enzyme_opt.ad.utils import join_lanes, shadow_type, split_lanes, zero_shadow
+from enzyme_opt.ad.lanes import Lanes
+from enzyme_opt.ad.utils import shadow_type, split_lanes
 from enzyme_opt.ad.rules.elementwise import opaque_call_message
 from enzyme_opt.analysis.activity import (ALLOCATION_FUNCTIONS, DEALLOCATION_FUNCTIONS,
                                           carries_data, varied_values)
@@ -62,6 +63,7 @@ class ForwardGenerator:
         self.request = request
         self.out = out
         self.width = request.width
+        self.lanes = Lanes(request.width)
         self.tangent: dict[Value, Value | None] = {}
         self.mem = MemoryOps(out.module)
 
@@ -80,7 +82,9 @@ class ForwardGenerator:
                 active_args.add(new)
         clone_function_body(primal, self.out, vmap)
         self.varied = varied_values(self.out, active_args)
-        self.tangent.update(shadows)
+        entry = Builder().at_start(self.out.entry)
+        for arg, shadow in shadows.items():
+            self.tangent[arg] = self.lanes.from_abi(entry, shadow, arg.type)
         self.phis: list[tuple[I.PhiInst, I.PhiInst]] = []
         for block in list(self.out.blocks):
             for inst in list(block.instructions):
@@ -94,7 +98,7 @@ class ForwardGenerator:
 
     def materialize(self, value: Value) -> Value:
         t = self.t(value)
-        return t if t is not None else zero_shadow(value.type, self.width)
+        return t if t is not None else self.lanes.zero(value.type)
 
     def fail(self, inst: I.Instruction, what: str) -> DifferentiationError:
         return self.ctx.error(inst, what)
@@ -131,7 +135,24 @@ class ForwardGenerator:
         m = Math(b, inst.type)
         partials = [None if t is None or rule.partial(k) is None else rule.partial(k)(m, operands, inst)
                     for k, t in enumerate(tangents)]
-        lanes_in = [split_lanes(b, t, self.width) for t in tangents]
+        if self.lanes.vectorized(inst.type):
+            # All W tangents at once: ẏ = Σ splat(∂y/∂x_k) · ẋ_k on <W x T>.
+            total = None
+            for partial, dx in zip(partials, tangents):
+                if partial is None or dx is None:
+                    continue
+                if partial == ONE:
+                    term = dx
+                elif partial == NEG_ONE:
+                    term = b.fneg(dx)
+                else:
+                    term = b.fmul(self.lanes.splat(b, partial), dx)
+                total = term if total is None else b.fadd(total, term)
+            self.tangent[inst] = total if total is not None else self.lanes.zero(inst.type)
+            if total is not None and total.name == "":
+                total.name = self.name(inst)
+            return
+        lanes_in = [self.lanes.split(b, t, o.type) for t, o in zip(tangents, operands)]
         lanes_out = []
         for lane in range(self.width):
             total = None
@@ -147,7 +168,7 @@ class ForwardGenerator:
                     term = b.fmul(partial, dx)
                 total = term if total is None else b.fadd(total, term)
             lanes_out.append(total if total is not None else zero(inst.type))
-        self.tangent[inst] = join_lanes(b, lanes_out, inst.type, self.width, self.name(inst))
+        self.tangent[inst] = self.lanes.join(b, lanes_out, inst.type, self.name(inst))
 
     def name(self, value: Value) -> str:
         return f"{value.name}'" if value.name else ""
@@ -161,7 +182,8 @@ class ForwardGenerator:
         if inst.opcode == "bitcast" and not carries_data(inst.operand(0).type) and \
                 self.t(inst.operand(0)) is None:
             return
-        lanes = {p: split_lanes(b, self.materialize(inst.operand(p)), self.width) for p in positions}
+        lanes = {p: self.lanes.split(b, self.materialize(inst.operand(p)), inst.operand(p).type)
+                 for p in positions}
         out = []
         for lane in range(self.width):
             vmap = {inst.operand(p): lanes[p][lane] for p in positions}
@@ -169,7 +191,7 @@ class ForwardGenerator:
             copy.name = ""
             copy.metadata = []
             out.append(b.insert(copy))
-        self.tangent[inst] = join_lanes(b, out, inst.type, self.width, self.name(inst))
+        self.tangent[inst] = self.lanes.join(b, out, inst.type, self.name(inst))
         if self.width == 1:
             out[0].name = self.name(inst)
 
@@ -177,15 +199,19 @@ class ForwardGenerator:
         cond, x, y = inst.operands
         if self.t(x) is None and self.t(y) is None:
             return
-        tx = split_lanes(b, self.materialize(x), self.width)
-        ty = split_lanes(b, self.materialize(y), self.width)
+        if self.lanes.vectorized(inst.type) and not cond.type.is_vector:
+            self.tangent[inst] = b.select(cond, self.materialize(x), self.materialize(y),
+                                          self.name(inst))
+            return
+        tx = self.lanes.split(b, self.materialize(x), x.type)
+        ty = self.lanes.split(b, self.materialize(y), y.type)
         out = [b.select(cond, tx[k], ty[k]) for k in range(self.width)]
-        self.tangent[inst] = join_lanes(b, out, inst.type, self.width, self.name(inst))
+        self.tangent[inst] = self.lanes.join(b, out, inst.type, self.name(inst))
         if self.width == 1:
             out[0].name = self.name(inst)
 
     def visit_phi(self, inst: I.PhiInst, b: Builder) -> None:
-        phi = b.phi(shadow_type(inst.type, self.width), self.name(inst))
+        phi = b.phi(self.lanes.type(inst.type), self.name(inst))
         self.tangent[inst] = phi
         self.phis.append((inst, phi))
 
@@ -197,9 +223,9 @@ class ForwardGenerator:
         if base is None:
             return
         out = []
-        for lane_base in split_lanes(b, base, self.width):
+        for lane_base in self.lanes.split(b, base, inst.type):
             out.append(b.gep(inst.source_type, lane_base, inst.indices, flags=inst.flags))
-        self.tangent[inst] = join_lanes(b, out, inst.type, self.width, self.name(inst))
+        self.tangent[inst] = self.lanes.join(b, out, inst.type, self.name(inst))
         if self.width == 1:
             out[0].name = self.name(inst)
 
@@ -209,7 +235,7 @@ class ForwardGenerator:
             shadow = b.alloca(inst.allocated_type, self.name(inst), inst.align, inst.count)
             self.mem.zero_fill(b, shadow, self.mem.alloca_size(b, inst), inst.align or 1)
             lanes.append(shadow)
-        self.tangent[inst] = join_lanes(b, lanes, inst.type, self.width)
+        self.tangent[inst] = self.lanes.join(b, lanes, inst.type)
 
     def visit_load(self, inst: I.LoadInst, b: Builder) -> None:
         shadow = self.t(inst.pointer)
@@ -221,7 +247,7 @@ class ForwardGenerator:
         for lane_ptr in split_lanes(b, shadow, self.width):
             out.append(b.load(inst.type, lane_ptr, self.name(inst) if self.width == 1 else "",
                               inst.align))
-        self.tangent[inst] = join_lanes(b, out, inst.type, self.width, self.name(inst))
+        self.tangent[inst] = self.lanes.join(b, out, inst.type, self.name(inst))
 
     def visit_store(self, inst: I.StoreInst) -> None:
         shadow = self.t(inst.pointer)
@@ -230,7 +256,7 @@ class ForwardGenerator:
         if inst.ordering:
             raise self.fail(inst, "atomic stores to active memory are not supported")
         b = Builder().after(inst)
-        values = split_lanes(b, self.materialize(inst.value), self.width)
+        values = self.lanes.split(b, self.materialize(inst.value), inst.value.type)
         for lane_ptr, value in zip(split_lanes(b, shadow, self.width), values):
             b.store(value, lane_ptr, inst.align)
 
@@ -246,9 +272,9 @@ class ForwardGenerator:
         value = inst.value
         if request.ret == R.DUP and request.return_primal:
             agg = b.insertvalue(zero(self.out.return_type), value, 0)
-            result = b.insertvalue(agg, self.materialize(value), 1)
+            result = b.insertvalue(agg, self.lanes.to_abi(b, self.materialize(value), value.type), 1)
         elif request.ret == R.DUP:
-            result = self.materialize(value)
+            result = self.lanes.to_abi(b, self.materialize(value), value.type)
         elif request.return_primal:
             result = value
         else:
@@ -309,16 +335,17 @@ class ForwardGenerator:
                                 R.DUP if returns_data else ("none" if fn.return_type == T.void else R.CONST),
                                 return_primal=fn.return_type != T.void)
         callee = self.ctx.derivative(request)
+        b = Builder().before(inst)
         call_args = []
         for arg, activity in zip(inst.args, activities):
             call_args.append(arg)
             if activity == R.DUP:
-                call_args.append(self.t(arg))
-        b = Builder().before(inst)
+                call_args.append(self.lanes.to_abi(b, self.t(arg), arg.type))
         result = b.call(callee, call_args)
         if request.ret == R.DUP:
             primal = b.extractvalue(result, 0)
-            self.tangent[primal] = b.extractvalue(result, 1, self.name(inst))
+            tangent = b.extractvalue(result, 1, self.name(inst))
+            self.tangent[primal] = self.lanes.from_abi(b, tangent, inst.type)
             self.varied.add(primal)
         else:
             primal = result
