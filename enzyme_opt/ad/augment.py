@@ -28,7 +28,8 @@ from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.cfg import CFG
 from enzyme_opt.ir.clone import clone_function_body
-from enzyme_opt.ir.module import BasicBlock, Function
+from enzyme_opt.analysis.types import underlying_object
+from enzyme_opt.ir.module import BasicBlock, Function, GlobalVariable
 from enzyme_opt.ir.values import Argument, Constant, ConstantInt, Value, null
 
 #: Pure, cheap opcodes recomputed in the reverse sweep rather than cached.
@@ -192,7 +193,13 @@ class AugmentedBuilder:
             ret = R.DUP
         else:
             ret = R.CONST
-        request = R.DiffRequest(self.ctx.preprocessed(fn), R.REVERSE, 1, tuple(activities), ret)
+        # The callee may re-read only memory nobody writes: what reaches it
+        # from our arguments or globals, never our own (writable) allocations.
+        reread = self.request.reread_memory and all(
+            isinstance(underlying_object(a), (Argument, GlobalVariable))
+            for a in inst.args if a.type.is_pointer)
+        request = R.DiffRequest(self.ctx.preprocessed(fn), R.REVERSE, 1, tuple(activities), ret,
+                                reread_memory=reread)
         augmented, _ = self.ctx.split_pair(request)
         call_args: list[Value] = []
         for arg, activity in zip(inst.args, activities):
@@ -278,8 +285,17 @@ class AugmentedBuilder:
 
     def is_recomputable(self, value: Value) -> bool:
         return isinstance(value, I.Instruction) and (
-            value.opcode in RECOMPUTABLE or value in self.float_recompute) \
+            value.opcode in RECOMPUTABLE or value in self.float_recompute
+            or self.is_rereadable(value)) \
             and not value.type.is_aggregate and value not in self.loop_counts
+
+    def is_rereadable(self, value: Value) -> bool:
+        """A load the reverse sweep can simply repeat: the request says
+        primal memory does not change, and it reads an argument's or a
+        global's memory (never one the call tree allocates and writes)."""
+        return (self.request.reread_memory and isinstance(value, I.LoadInst)
+                and not value.volatile and not value.ordering
+                and isinstance(underlying_object(value.pointer), (Argument, GlobalVariable)))
 
     def blocks_reaching(self, target: BasicBlock) -> set[BasicBlock]:
         seen = {target}

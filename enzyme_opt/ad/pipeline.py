@@ -16,6 +16,7 @@ from enzyme_opt.ad.callsites import (decode_call, entry_mode, find_call_sites, h
                                     marker_name, resolve_function)
 from enzyme_opt.ad.lower import lower_call_site
 from enzyme_opt.ad.utils import new_internal_function
+from enzyme_opt.analysis.memory import writes_only_local_memory
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir.clone import clone_function_body
@@ -169,9 +170,12 @@ class Context:
         return self.module.get_function(PREPROCESS_PREFIX + fn.name) or fn
 
     def rebind(self, request: R.DiffRequest) -> R.DiffRequest:
-        """The same request, on the simplified clone of its function."""
+        """The same request, on the simplified clone of its function (and,
+        for a gradient, whether its reverse sweep may re-read memory)."""
         from dataclasses import replace
-        return replace(request, function=self.preprocessed(request.function))
+        function = self.preprocessed(request.function)
+        reread = request.mode == R.REVERSE and writes_only_local_memory(function)
+        return replace(request, function=function, reread_memory=reread)
 
     def derivative(self, request: R.DiffRequest) -> Function:
         """The function computing ``request``, declared now and generated

@@ -31,15 +31,20 @@ class DiffRequest:
     args: tuple[str, ...]          # activity of each parameter
     ret: str                       # CONST / DUP / OUT ("none" for void)
     return_primal: bool = False    # also return the primal result
+    #: reverse mode: primal memory is unchanged between the two sweeps, so
+    #: the reverse may re-read loads from arguments and globals
+    reread_memory: bool = False
+
+    def _key(self) -> tuple:
+        return (self.mode, self.width, self.args, self.ret, self.return_primal,
+                self.reread_memory)
 
     def __hash__(self) -> int:
-        return hash((id(self.function), self.mode, self.width, self.args, self.ret,
-                     self.return_primal))
+        return hash((id(self.function), self._key()))
 
     def __eq__(self, other) -> bool:
-        return (isinstance(other, DiffRequest) and self.function is other.function and
-                (self.mode, self.width, self.args, self.ret, self.return_primal) ==
-                (other.mode, other.width, other.args, other.ret, other.return_primal))
+        return (isinstance(other, DiffRequest) and self.function is other.function
+                and self._key() == other._key())
 
 
 @dataclass(eq=False)
