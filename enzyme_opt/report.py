@@ -29,7 +29,9 @@ def print_report(data: bytes, filename: str, requests: bool, activity: bool,
         return
     if requests:
         for site in sites:
-            console.print(requests_table(site))
+            title, table = requests_table(site)
+            console.print(title, soft_wrap=True)
+            console.print(table)
     if activity:
         module, sites = preprocess_for_report(module, filename)
         seen = set()
@@ -37,17 +39,19 @@ def print_report(data: bytes, filename: str, requests: bool, activity: bool,
             if site.request in seen:
                 continue
             seen.add(site.request)
-            console.print(activity_table(site.request))
+            title, table = activity_table(site.request)
+            console.print(title, soft_wrap=True)
+            console.print(table)
 
 
-def requests_table(site) -> Table:
+def requests_table(site) -> tuple[str, Table]:
     request = site.request
     fn = request.function
     caller = site.call.function.name
     title = (f"{site.entry} in @{caller} ({site.location}) → "
              f"{MODE_TITLES.get(request.mode, request.mode)} of @{fn.name}"
              + (f", width {request.width}" if request.width > 1 else ""))
-    table = Table(title=title, title_justify="left")
+    table = Table()
     for column in ("#", "parameter", "type", "class", "from", "value", "shadow"):
         table.add_column(column)
     for index, (arg, binding) in enumerate(zip(fn.args, site.bindings), 1):
@@ -61,7 +65,7 @@ def requests_table(site) -> Table:
     seed = site.differential_return.ref() if site.differential_return is not None else (
         "1.0 (default seed)" if ret == R.OUT else "")
     table.add_row("ret", "", str(fn.return_type), ret, "", "", seed)
-    return table
+    return title, table
 
 
 def type_class(value) -> str:
@@ -80,13 +84,13 @@ def type_class(value) -> str:
     return str(ty)
 
 
-def activity_table(request: R.DiffRequest) -> Table:
+def activity_table(request: R.DiffRequest) -> tuple[str, Table]:
     fn = request.function
     active_args = {arg for arg, a in zip(fn.args, request.args) if a != R.CONST}
     varied = varied_values(fn, active_args)
     useful = useful_values(fn, varied) if request.mode == R.REVERSE else varied
-    table = Table(title=f"activity of @{fn.name} ({MODE_TITLES.get(request.mode, request.mode)})",
-                  title_justify="left")
+    title = f"activity of @{fn.name} ({MODE_TITLES.get(request.mode, request.mode)})"
+    table = Table()
     for column in ("value", "type class", "varied", "useful", "active", "instruction"):
         table.add_column(column, overflow="fold")
     for arg, activity in zip(fn.args, request.args):
@@ -100,7 +104,7 @@ def activity_table(request: R.DiffRequest) -> Table:
         text = inst.format()
         table.add_row(inst.ref(), type_class(inst), _yes(inst in varied), _yes(inst in useful),
                       _yes(row_active), text if len(text) < 70 else text[:67] + "...")
-    return table
+    return title, table
 
 
 def _yes(flag: bool) -> str:
