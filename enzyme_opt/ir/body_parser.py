@@ -8,6 +8,8 @@ arrives; any left at the end are errors.
 
 from __future__ import annotations
 
+from functools import partial
+
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.lexer import Cursor, join_tokens
@@ -85,6 +87,10 @@ class BodyParser:
         self.function = function
         self.cur = cur
         self.scope = LocalScope(function)
+        # The hot helpers, bound once (each is called several times an instruction).
+        self.type = partial(module_parser.parse_type, cur)
+        self.value = partial(module_parser.parse_value, cur)
+        self.typed = partial(module_parser.parse_typed_value, cur)
 
     # -- driver ----------------------------------------------------------------
     def run(self) -> None:
@@ -159,15 +165,6 @@ class BodyParser:
         while cur.tok in FLAG_WORDS:
             words.append(cur.next())
         return " ".join(words)
-
-    def typed(self) -> Value:
-        return self.mp.parse_typed_value(self.cur)
-
-    def value(self, ty: Type) -> Value:
-        return self.mp.parse_value(self.cur, ty)
-
-    def type(self) -> Type:
-        return self.mp.parse_type(self.cur)
 
     def label(self) -> BasicBlock:
         self.cur.expect("label")

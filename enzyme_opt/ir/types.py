@@ -9,6 +9,7 @@ module.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 
@@ -211,14 +212,15 @@ f64 = FloatType("double")
 ptr = PointerType(0)
 
 
-_BARE_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-$._")
+_BARE_NAME = re.compile(r"[-A-Za-z$._][-\w$.]*|\d+")
+_ASCII_WORD = re.compile(r"[-\w$.]*", re.ASCII)
 
 
 def quote_name(name: str) -> str:
     """Spell an identifier as LLVM does: bare when every character is allowed
     (and it does not start with a digit unless it is all digits), else quoted
     with non-printable characters and quotes escaped as ``\\XX``."""
-    if name and all(c in _BARE_NAME_CHARS for c in name) and (not name[0].isdigit() or name.isdigit()):
+    if _BARE_NAME.fullmatch(name) and _ASCII_WORD.fullmatch(name):
         return name
     out = []
     for ch in name:

@@ -35,6 +35,9 @@ class Use:
         del self.value._uses[self]
 
 
+_new_use = object.__new__
+
+
 class Value:
     """Anything that can be an operand: it has a type, maybe a name, and uses."""
 
@@ -84,8 +87,16 @@ class User(Value):
     __slots__ = ("_operands",)
 
     def __init__(self, type: Type, operands: Sequence[Value] = (), name: str = ""):
-        super().__init__(type, name)
-        self._operands: list[Use] = [Use(self, i, v) for i, v in enumerate(operands)]
+        self.type = type
+        self.name = name
+        self._uses = {}
+        uses = []
+        for index, value in enumerate(operands):  # Use(self, index, value), inlined: hot
+            use = _new_use(Use)
+            use.user, use.index, use.value = self, index, value
+            value._uses[use] = None
+            uses.append(use)
+        self._operands: list[Use] = uses
 
     @property
     def operands(self) -> list[Value]:
