@@ -9,7 +9,7 @@ adjoints through ``take``/``accumulate``.
 
 from __future__ import annotations
 
-from enzyme_opt.ad.rules.elementwise import NEG_ONE, ONE, elementwise_rule, math_name_of
+from enzyme_opt.ad.rules.elementwise import elementwise_rule, math_name_of, times_partial
 from enzyme_opt.ad.rules.math import Math
 from enzyme_opt.ad.utils import leaves
 from enzyme_opt.diagnostics import DifferentiationError
@@ -109,15 +109,8 @@ class AdjointRules:
             if operand not in self.gen.slots or partial_of is None:
                 continue
             partial = partial_of(m, primal, result)
-            if partial is None:
-                continue
-            if partial == ONE:
-                delta = dy
-            elif partial == NEG_ONE:
-                delta = b.fneg(dy)
-            else:
-                delta = b.fmul(partial, dy)
-            self.accumulate(b, operand, delta)
+            if partial is not None:
+                self.accumulate(b, operand, times_partial(b, partial, dy))
 
     # -- casts and aggregates ---------------------------------------------------------------
     def _cast(self, b: Builder, inst) -> None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from enzyme_opt.ad import request as R
 from enzyme_opt.ad.memory import MemoryOps
-from enzyme_opt.ad.rules.elementwise import NEG_ONE, ONE, elementwise_rule, is_inactive_callee, math_name_of
+from enzyme_opt.ad.rules.elementwise import (NEG_ONE, ONE, elementwise_rule, is_inactive_callee,
+                                             math_name_of, times_partial)
 from enzyme_opt.ad.rules.math import Math
 from enzyme_opt.ad.lanes import Lanes
 from enzyme_opt.ad.utils import shadow_type, split_lanes
@@ -141,12 +142,9 @@ class ForwardGenerator:
             for partial, dx in zip(partials, tangents):
                 if partial is None or dx is None:
                     continue
-                if partial == ONE:
-                    term = dx
-                elif partial == NEG_ONE:
-                    term = b.fneg(dx)
-                else:
-                    term = b.fmul(self.lanes.splat(b, partial), dx)
+                if partial not in (ONE, NEG_ONE):
+                    partial = self.lanes.splat(b, partial)
+                term = times_partial(b, partial, dx)
                 total = term if total is None else b.fadd(total, term)
             self.tangent[inst] = total if total is not None else self.lanes.zero(inst.type)
             if total is not None and total.name == "":
@@ -160,12 +158,7 @@ class ForwardGenerator:
                 dx = lanes[lane]
                 if partial is None or dx is None:
                     continue
-                if partial == ONE:
-                    term = dx
-                elif partial == NEG_ONE:
-                    term = b.fneg(dx)
-                else:
-                    term = b.fmul(partial, dx)
+                term = times_partial(b, partial, dx)
                 total = term if total is None else b.fadd(total, term)
             lanes_out.append(total if total is not None else zero(inst.type))
         self.tangent[inst] = self.lanes.join(b, lanes_out, inst.type, self.name(inst))

@@ -73,7 +73,7 @@ class Instruction(User):
         return f"{word} {self.flags}" if self.flags else word
 
     def body(self) -> str:
-        raise NotImplementedError(type(self).__name__)
+        raise TypeError(f"{type(self).__name__} is abstract: every instruction prints itself")
 
     def format(self) -> str:
         text = self.body()

@@ -28,7 +28,7 @@ class Type:
         return self
 
     def __str__(self) -> str:  # pragma: no cover - every subclass overrides
-        raise NotImplementedError
+        raise TypeError(f"{type(self).__name__} is abstract")
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,7 +69,7 @@ class Value:
 
     def ref(self) -> str:
         """How an operand referring to this value is spelled (without type)."""
-        raise NotImplementedError(type(self).__name__)
+        raise TypeError(f"{type(self).__name__} is abstract: it has no spelling")
 
     def typed_ref(self) -> str:
         return f"{self.type} {self.ref()}"
@@ -149,7 +149,7 @@ class Constant(User):
     __slots__ = ()
 
     def ref(self) -> str:
-        raise NotImplementedError(type(self).__name__)
+        raise TypeError(f"{type(self).__name__} is abstract: it has no spelling")
 
     @property
     def is_zero(self) -> bool:

@@ -220,6 +220,15 @@ def is_inactive_callee(name: str) -> bool:
         bool(re.match(r"llvm\.(u|s)(add|sub|mul)\.with\.overflow", name))
 
 
+def times_partial(b, partial, delta):
+    """``∂y/∂x · delta``, with no multiply for the linear partials."""
+    if partial == ONE:
+        return delta
+    if partial == NEG_ONE:
+        return b.fneg(delta)
+    return b.fmul(partial, delta)
+
+
 def elementwise_rule(name: str) -> "Rule | None":
     return RULES.get(name)
 
