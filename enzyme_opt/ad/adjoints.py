@@ -12,6 +12,7 @@ from __future__ import annotations
 from enzyme_opt.ad.rules.elementwise import elementwise_rule, math_name_of, times_partial
 from enzyme_opt.ad.rules.math import Math
 from enzyme_opt.ad.utils import leaves
+from enzyme_opt.analysis.types import memory_float_types, struct_copy_fields
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
@@ -218,17 +219,37 @@ class AdjointRules:
         b.store(zero(value.type), shadow, inst.align)
 
     def memcpy(self, b: Builder, inst) -> None:
-        """``src̄ += dst̄; dst̄ = 0`` over the copied bytes, as floats of the
-        type the memory holds."""
+        """``src̄ += dst̄; dst̄ = 0`` over the copied floats: field by field for
+        an annotated struct copy, else over elements of the one float type
+        the memory is accessed with."""
         dst_shadow = self.gen.get(b, self.fwd.shadow[inst.arg(0)])
         length = self.gen.get(b, inst.arg(2))
-        element = self.gen.ctx.memory_element_type(inst)
         src = self.fwd.shadow.get(inst.arg(1))
-        helper = self.gen.ctx.memcpy_adjoint_helper(element)
         src_shadow = self.gen.get(b, src) if src is not None else dst_shadow
+        has_src = ConstantInt(T.i1, int(src is not None))
         if length.type != T.i64:
             length = b.cast("zext", length, T.i64)
-        b.call(helper, [dst_shadow, src_shadow, length, ConstantInt(T.i1, int(src is not None))])
+        fields = struct_copy_fields(inst)
+        extent = max((offset + size for offset, size, _ in fields), default=0) if fields else 0
+        if fields and isinstance(length, ConstantInt) and \
+                extent <= length.value < extent + 16:  # one struct, tail padding at most
+            for offset, size, ty in fields:
+                if ty is None:
+                    continue  # integers and pointers carry no adjoint
+                at = ConstantInt(T.i64, offset)
+                b.call(self.gen.ctx.memcpy_adjoint_helper(ty),
+                       [b.byte_gep(dst_shadow, at), b.byte_gep(src_shadow, at),
+                        ConstantInt(T.i64, size), has_src])
+            return
+        types = memory_float_types(inst)
+        if len(types) > 1:
+            raise self.gen.ctx.error(inst, "cannot differentiate a memcpy of memory that holds "
+                                           "both float and double values without type "
+                                           "information (compile with -O1 or higher, which "
+                                           "annotates struct copies)")
+        element = types.pop() if types else T.f64
+        b.call(self.gen.ctx.memcpy_adjoint_helper(element),
+               [dst_shadow, src_shadow, length, has_src])
 
     def memset(self, b: Builder, inst) -> None:
         dst_shadow = self.gen.get(b, self.fwd.shadow[inst.arg(0)])

@@ -252,11 +252,6 @@ class Context:
         finally:
             self.generating = False
 
-    def memory_element_type(self, inst: I.Instruction) -> T.Type:
-        """The floating type of the memory a memcpy moves (type analysis)."""
-        from enzyme_opt.analysis.types import memory_float_type
-        return memory_float_type(inst)
-
     def memcpy_adjoint_helper(self, element: T.Type) -> Function:
         from enzyme_opt.ad.helpers import memcpy_adjoint
         return memcpy_adjoint(self.module, element)
