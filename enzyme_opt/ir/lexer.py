@@ -74,15 +74,20 @@ class Cursor:
         self.seek(self.pos - 1)
 
     def accept(self, tok: str) -> bool:
+        """Consume ``tok`` (never a line end) if it is next."""
         if self.tok == tok:
-            self.next()
+            self.pos += 1
+            self.tok = self.tokens[self.pos]
             return True
         return False
 
     def expect(self, tok: str) -> str:
+        """Consume ``tok`` (never a line end) or fail."""
         if self.tok != tok:
             raise self.error(f"expected '{tok}'")
-        return self.next()
+        self.pos += 1
+        self.tok = self.tokens[self.pos]
+        return tok
 
     def skip_newlines(self) -> None:
         while self.tok == "\n":
