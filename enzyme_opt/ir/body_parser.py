@@ -154,7 +154,12 @@ class BodyParser:
             if kind[:1] != "!":
                 cur.back()
                 raise cur.error("expected a metadata attachment")
-            inst.metadata.append((kind[1:], self.mp.parse_metadata(cur).text))
+            ref = cur.tok
+            if ref[:1] == "!" and ref[1:2].isdigit() and cur.peek(1) in (",", "\n", ""):
+                cur.next()  # the common case, a node reference: !dbg !12
+                inst.metadata.append((kind[1:], ref))
+            else:
+                inst.metadata.append((kind[1:], self.mp.parse_metadata(cur).text))
         if not cur.at_line_end():
             raise cur.error(f"unexpected text after the '{opcode}' instruction")
         return inst
