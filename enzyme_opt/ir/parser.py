@@ -416,7 +416,12 @@ class ModuleParser:
         if head == "%":
             if self.locals is None:
                 raise cur.error("a local value outside a function")
-            cur.next()
+            cur.pos += 1  # a name is never a line end: advance inline (hot path)
+            cur.tok = cur.tokens[cur.pos]
+            if tok[1] != '"':
+                found = self.locals.values.get(tok[1:])
+                if found is not None:
+                    return found
             return self.locals.lookup(local_name(tok), ty, cur)
         if head == "@":
             cur.next()
