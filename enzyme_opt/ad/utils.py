@@ -9,8 +9,10 @@ from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, Module
 from enzyme_opt.ir.values import ConstantKeyword, Value, zero
 
+#: Words of a function header a copy must not keep (the personality stays:
+#: a C++ body's landingpads need it).
 _DROPPED_FN_WORDS = re.compile(r"\s*(!dbg ![\w.]+|comdat(\(\$[^)]*\))?|section \"[^\"]*\"|"
-                               r"personality ptr @[\w.$\"]+|prefix [^!#]+|prologue [^!#]+)")
+                               r"prefix [^!#]+|prologue [^!#]+)")
 _VISIBILITY = {"hidden", "protected", "dllexport", "dllimport", "default"}
 _LINKAGE_WORDS = {"private", "internal", "available_externally", "linkonce", "weak", "common",
                   "appending", "extern_weak", "linkonce_odr", "weak_odr", "external",
