@@ -20,6 +20,7 @@ from enzyme_opt.ad.tape import write_record
 from enzyme_opt.ad.rules.elementwise import opaque_call_message
 from enzyme_opt.analysis.activity import (ALLOCATION_FUNCTIONS, DEALLOCATION_FUNCTIONS,
                                           ZEROED_ALLOCATION_FUNCTIONS,
+                                          active_store_to_unshadowed_global, global_shadows,
                                           carries_data, useful_values,
                                           varied_values)
 from enzyme_opt.diagnostics import DifferentiationError
@@ -78,7 +79,9 @@ class AugmentedBuilder:
                 active.add(new)
         self.tape = next(params)
         clone_function_body(primal, self.out, vmap)
-        self.varied = varied_values(self.out, active)
+        globals_with_shadow = global_shadows(self.out.module)
+        self.shadow.update(globals_with_shadow)
+        self.varied = varied_values(self.out, active | set(globals_with_shadow))
         self.useful = useful_values(self.out, self.varied)
         for block in list(self.out.blocks):
             for inst in list(block.instructions):
@@ -125,6 +128,10 @@ class AugmentedBuilder:
                                        f"{inst.name}'" if inst.name else "", inst.align)
         elif op == "store" and inst.value.type.is_pointer and inst.pointer in self.shadow:
             b.store(self.shadow.get(inst.value, null(T.ptr)), self.shadow[inst.pointer], inst.align)
+        elif op == "store" and inst.pointer not in self.shadow:
+            problem = active_store_to_unshadowed_global(inst, self.varied, self.shadow)
+            if problem:
+                raise self.fail(inst, problem)
         elif op in ("atomicrmw", "cmpxchg") and inst.operand(0) in self.shadow \
                 and T.contains_float(inst.type):
             raise self.fail(inst, "atomic read-modify-write on active memory is not supported")

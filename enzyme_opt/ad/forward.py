@@ -18,6 +18,7 @@ from enzyme_opt.ad.lanes import Lanes
 from enzyme_opt.ad.utils import shadow_type, split_lanes
 from enzyme_opt.ad.rules.elementwise import opaque_call_message
 from enzyme_opt.analysis.activity import (ALLOCATION_FUNCTIONS, DEALLOCATION_FUNCTIONS,
+                                          active_store_to_unshadowed_global, global_shadows,
                                           carries_data, varied_values)
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
@@ -82,7 +83,12 @@ class ForwardGenerator:
                 shadows[new] = next(params)
                 active_args.add(new)
         clone_function_body(primal, self.out, vmap)
-        self.varied = varied_values(self.out, active_args)
+        globals_with_shadow = global_shadows(self.out.module)
+        if globals_with_shadow and self.width > 1:
+            raise DifferentiationError("globals with shadows (!enzyme_shadow) in vector forward "
+                                       "mode are not supported yet")
+        shadows.update(globals_with_shadow)
+        self.varied = varied_values(self.out, active_args | set(globals_with_shadow))
         entry = Builder().at_start(self.out.entry)
         for arg, shadow in shadows.items():
             self.tangent[arg] = self.lanes.from_abi(entry, shadow, arg.type)
@@ -245,6 +251,9 @@ class ForwardGenerator:
     def visit_store(self, inst: I.StoreInst) -> None:
         shadow = self.t(inst.pointer)
         if shadow is None:
+            problem = active_store_to_unshadowed_global(inst, self.varied, self.tangent)
+            if problem:
+                raise self.fail(inst, problem)
             return
         if inst.ordering:
             raise self.fail(inst, "atomic stores to active memory are not supported")

@@ -53,6 +53,36 @@ def callee_name(call: I.CallInst) -> str | None:
     return fn.name if fn is not None else None
 
 
+def global_shadows(module) -> dict:
+    """Globals that carry derivatives: ``@g = global ... !enzyme_shadow !N``
+    with ``!N = !{ptr @dg}`` (Enzyme's convention) → ``{@g: @dg}``."""
+    import re
+    out = {}
+    for g in module.globals:
+        ref = g.metadata_text("enzyme_shadow")
+        line = module.metadata.get(ref, "") if ref else ""
+        match = re.search(r"!\{ptr (@[-\w$.]+|@\"[^\"]*\")\}", line)
+        if match:
+            shadow = module.get(match.group(1)[1:].strip('"'))
+            if shadow is not None:
+                out[g] = shadow
+    return out
+
+
+def active_store_to_unshadowed_global(store, varied: set[Value], shadowed) -> str | None:
+    """The diagnostic for storing a derivative-carrying value into a mutable
+    global that has no shadow (the derivative would be lost), else None."""
+    from enzyme_opt.analysis.types import underlying_object
+    from enzyme_opt.ir.module import GlobalVariable
+    base = underlying_object(store.pointer)
+    if store.value in varied and T.contains_float(store.value.type) and \
+            isinstance(base, GlobalVariable) and base not in shadowed and not base.is_constant:
+        return (f"an active value is stored into the global @{base.name}, which has no shadow: "
+                f"give it one (!enzyme_shadow !{{ptr @d_{base.name}}}) or keep derivatives "
+                f"out of globals")
+    return None
+
+
 def varied_values(function: Function, active_args: set[Argument]) -> set[Value]:
     """The forward (varied) fixed point over ``function``."""
     varied: set[Value] = set(active_args)
