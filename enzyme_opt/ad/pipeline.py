@@ -14,6 +14,7 @@ from enzyme_opt import llvm
 from enzyme_opt.ad import request as R
 from enzyme_opt.ad.callsites import (decode_call, entry_mode, find_call_sites, has_sret_result,
                                     marker_name, resolve_function)
+from enzyme_opt.ad.expand import expand_runtime_helpers
 from enzyme_opt.ad.lower import lower_call_site
 from enzyme_opt.ad.utils import new_internal_function
 from enzyme_opt.analysis.memory import writes_only_local_memory
@@ -145,6 +146,8 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
                 vmap[old].metadata.append((LOCATION_KIND, location_node(module, where, locations)))
     if not clones:
         return module
+    for clone in clones.values():
+        expand_runtime_helpers(clone)
     text = llvm.simplify_functions(print_module(module), {c.name for c in clones.values()})
     return parse_module(text, filename)
 

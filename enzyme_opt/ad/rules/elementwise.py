@@ -167,7 +167,8 @@ RULES: dict[str, Rule] = {
 
 
 #: libm names that are not simply "<rule name>" or "<rule name>f".
-LIBM_ALIASES = {"fabsf": "fabs", "fmaxf": "fmax", "fminf": "fmin", "fmodf": "fmod"}
+LIBM_ALIASES = {"fabsf": "fabs", "fmaxf": "fmax", "fminf": "fmin", "fmodf": "fmod",
+                "cabs": "hypot"}  # cabs(re + im·i) is passed as (re, im) on x86-64
 
 #: Calls that never carry derivatives: kept in the primal, nothing else.
 INACTIVE_CALLEES = frozenset({
