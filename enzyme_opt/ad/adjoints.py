@@ -13,7 +13,6 @@ from enzyme_opt.ad.rules.elementwise import elementwise_rule, math_name_of, time
 from enzyme_opt.ad.rules.math import Math
 from enzyme_opt.ad.utils import leaves
 from enzyme_opt.analysis.types import memory_float_types, struct_copy_fields
-from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
@@ -295,5 +294,3 @@ class AdjointRules:
                 else:
                     self.accumulate(b, incoming, b.select(taken, dy, zero(phi.type)))
 
-
-_ = DifferentiationError

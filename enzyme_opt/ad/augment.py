@@ -53,6 +53,10 @@ class AugmentedBuilder:
         #: augmented call → (its request, its arguments with shadows, the primal arguments)
         self.calls: dict[I.CallInst, tuple[R.DiffRequest, list[Value], list[Value]]] = {}
         self.heap_shadows: set[Value] = set()
+        #: pointer phis and their shadow phis, whose incomings are filled last
+        self.shadow_phis: list[tuple[I.PhiInst, I.PhiInst]] = []
+        #: augmented call → the value standing for the primal call's result
+        self.call_results: dict[I.CallInst, Value] = {}
         self.records: dict[BasicBlock, list[Value]] = {}
         self.came_from: dict[BasicBlock, Value] = {}
         self.counted: dict = {}
@@ -86,7 +90,7 @@ class AugmentedBuilder:
         for block in list(self.out.blocks):
             for inst in list(block.instructions):
                 self.visit(inst)
-        for phi, shadow in getattr(self, "_shadow_phis", []):
+        for phi, shadow in self.shadow_phis:
             shadow.set_incoming([(self.shadow.get(v, null(T.ptr)), blk) for v, blk in phi.incoming])
         self.adjoint_values = [v for v in (*self.primal_args, *self.out.instructions())
                                if self.is_active(v)]
@@ -120,7 +124,7 @@ class AugmentedBuilder:
         elif op == "phi" and inst.type.is_pointer and inst in self.varied:
             shadow = b.phi(T.ptr, f"{inst.name}'" if inst.name else "")
             self.shadow[inst] = shadow
-            self.__dict__.setdefault("_shadow_phis", []).append((inst, shadow))
+            self.shadow_phis.append((inst, shadow))
         elif op == "alloca" and inst in self.varied:
             self.shadow[inst] = self.heap_shadow(b, inst, self.mem.alloca_size(b, inst))
         elif op == "load" and inst.type.is_pointer and inst.pointer in self.shadow:
@@ -225,7 +229,6 @@ class AugmentedBuilder:
             if inst in analysis:
                 analysis.add(result)
         self.calls[new] = (request, call_args, inst.args)
-        self.call_results = getattr(self, "call_results", {})
         self.call_results[new] = result
         if ret_ty != T.void:
             inst.replace_all_uses_with(result)

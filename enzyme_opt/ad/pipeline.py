@@ -41,7 +41,7 @@ def describe(inst: I.Instruction, module: Module | None) -> str:
     fn = inst.function
     if fn is None:
         return "<generated code>"
-    name = getattr(module, "derived_from", {}).get(fn.name, fn.name)
+    name = module.derived_from.get(fn.name, fn.name) if module is not None else fn.name
     if name.startswith(PREPROCESS_PREFIX):
         name = name[len(PREPROCESS_PREFIX):]
     return f"in function @{name}, block {inst.parent.ref()}"
@@ -227,8 +227,7 @@ class Context:
         diagnostics name the user's function, not the generated one."""
         fn = new_internal_function(self.module, name, fty, like=request.function,
                                    arg_names=arg_names)
-        derived = self.module.__dict__.setdefault("derived_from", {})
-        derived[fn.name] = self._base_name(request)
+        self.module.derived_from[fn.name] = self._base_name(request)
         return fn
 
     @staticmethod

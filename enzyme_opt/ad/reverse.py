@@ -29,9 +29,8 @@ from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
-from enzyme_opt.ir.cfg import CFG
 from enzyme_opt.ir.module import BasicBlock, Function
-from enzyme_opt.ir.values import Argument, Constant, ConstantFP, ConstantInt, Value, zero
+from enzyme_opt.ir.values import Argument, Constant, ConstantInt, Value, zero
 
 
 def _primal_params(request: R.DiffRequest) -> tuple[list[T.Type], list[str]]:
@@ -305,5 +304,3 @@ class SplitGenerator:
 def _block_label(block: BasicBlock) -> str:
     return block.name if block.name else str(block.parent.slot_name(block)[1:])
 
-
-_ = (ConstantFP, CFG)

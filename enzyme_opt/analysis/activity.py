@@ -127,14 +127,12 @@ def _is_varied(inst: I.Instruction, varied: set[Value]) -> bool:
         name = callee_name(inst)
         if name is None:
             return any(a in varied for a in inst.args) and carries_data(ty)
-        base = name.split(".p0")[0]
         if name in ALLOCATION_FUNCTIONS:
             return True
         if is_inactive_callee(name) or name.startswith(MEMORY_INTRINSICS):
             return False
         if math_name_of(name) is not None:
             return any(a in varied for a in inst.args)
-        del base
         return carries_data(ty) and any(a in varied for a in inst.args)
     return False
 

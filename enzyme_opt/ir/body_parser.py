@@ -16,7 +16,7 @@ from enzyme_opt.ir.lexer import Cursor, join_tokens
 from enzyme_opt.ir.module import BasicBlock, Function
 from enzyme_opt.ir.parser import VALUE_START_WORDS, local_name
 from enzyme_opt.ir.types import Type
-from enzyme_opt.ir.values import MetadataOperand, Value
+from enzyme_opt.ir.values import Value
 
 FLAG_WORDS = frozenset({"nuw", "nsw", "exact", "disjoint", "nneg", "samesign", "inbounds",
                         "nusw", "fast", "nnan", "ninf", "nsz", "arcp", "contract", "afn",
@@ -603,5 +603,3 @@ HANDLERS = {
     **{op: BodyParser.unsupported for op in ("catchswitch", "catchpad", "cleanuppad",
                                              "catchret", "cleanupret")},
 }
-
-_ = MetadataOperand

@@ -14,7 +14,7 @@ from typing import Sequence
 
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.types import Type
-from enzyme_opt.ir.values import Constant, ConstantInt, MetadataOperand, User, Value
+from enzyme_opt.ir.values import ConstantInt, MetadataOperand, User, Value
 
 
 class Instruction(User):
@@ -703,4 +703,3 @@ def is_metadata_string(value: Value, text: str | None = None) -> bool:
 
 
 __all__ = [name for name in dir() if name[0].isupper()] + ["is_metadata_string", "constant_vector_ints"]
-_ = Constant  # re-exported for convenience

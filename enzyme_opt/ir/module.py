@@ -307,6 +307,9 @@ class Module:
         self.named_metadata: list[str] = []
         self.metadata: dict[str, str] = {}
         self.symbols: dict[str, GlobalValue] = {}
+        #: generated function → the user's function it derives from (for diagnostics)
+        self.derived_from: dict[str, str] = {}
+        self._next_metadata: int | None = None
 
     # -- symbols ---------------------------------------------------------------
     def add(self, symbol: GlobalValue, before: GlobalValue | None = None) -> GlobalValue:
@@ -366,7 +369,7 @@ class Module:
 
     def add_metadata_node(self, text: str) -> str:
         """A new numbered metadata node ``!N = <text>``; returns ``!N``."""
-        next_id = getattr(self, "_next_metadata", None)
+        next_id = self._next_metadata
         if next_id is None:
             next_id = 1 + max((int(k[1:]) for k in self.metadata), default=-1)
         self._next_metadata = next_id + 1

@@ -21,7 +21,7 @@ import struct
 from enzyme_opt.diagnostics import ParseError
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.lexer import Cursor, join_tokens, string_body, tokenize
-from enzyme_opt.ir.module import BasicBlock, Function, GlobalAlias, GlobalVariable, Module
+from enzyme_opt.ir.module import Function, GlobalAlias, GlobalVariable, Module
 from enzyme_opt.ir.types import Type
 from enzyme_opt.ir.values import (
     CAST_OPCODES, ConstantAggregate, ConstantExpr, ConstantFP, ConstantInt, ConstantKeyword,
@@ -514,7 +514,7 @@ class ModuleParser:
         tok = cur.tok
         if tok[:1] != "!":
             value = self.parse_typed_value(cur)
-            return MetadataOperand(["", 0], (value,)) if False else _value_as_metadata(value)
+            return _value_as_metadata(value)
         pieces: list = []
         operands: list[Value] = []
         words: list[str] = []

@@ -10,7 +10,6 @@ from __future__ import annotations
 import gc
 
 from enzyme_opt.ir.module import Function, Module
-from enzyme_opt.ir.values import ConstantString
 
 _HEX = "0123456789ABCDEF"
 
@@ -107,5 +106,3 @@ def format_function(function: Function) -> str:
     lines.append("}")
     return "\n".join(lines)
 
-
-_ = ConstantString
