@@ -16,6 +16,7 @@ from enzyme_opt.ad.callsites import (decode_call, entry_mode, find_call_sites, h
                                     marker_name, resolve_function)
 from enzyme_opt.ad.expand import expand_runtime_helpers
 from enzyme_opt.ad.lower import lower_call_site
+from enzyme_opt.ad.retype import retype_float_moves
 from enzyme_opt.ad.utils import new_internal_function
 from enzyme_opt.analysis.memory import writes_only_local_memory
 from enzyme_opt.diagnostics import DifferentiationError
@@ -148,8 +149,12 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
         return module
     for clone in clones.values():
         expand_runtime_helpers(clone)
-    text = llvm.simplify_functions(print_module(module), {c.name for c in clones.values()})
-    return parse_module(text, filename)
+    names = {c.name for c in clones.values()}
+    text = llvm.simplify_functions(print_module(module), names)
+    module = parse_module(text, filename)
+    for name in names:
+        retype_float_moves(module.get_function(name))
+    return module
 
 
 class Context:

@@ -53,6 +53,12 @@ def memory_float_types(inst: I.CallInst) -> set[T.Type]:
     return found
 
 
+def object_float_types(function, base: Value, depth: int = 2) -> set[T.Type]:
+    """Float types the memory of object ``base`` is accessed with, in
+    ``function`` and (for a parameter) in the callers passing it."""
+    return _object_float_types(function, base, depth)
+
+
 def _object_float_types(function, base: Value, depth: int) -> set[T.Type]:
     found = float_types_of_object(function, base)
     if found or depth == 0 or not isinstance(base, Argument):

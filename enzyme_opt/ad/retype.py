@@ -1,0 +1,139 @@
+"""Integer loads and stores that move floats, retyped as float moves.
+
+LLVM copies small memory with integers: ``memcpy(&a, &b, 8)`` becomes
+``load i64`` + ``store i64`` (vectorized: ``<2 x i64>`` loads, shuffles,
+stores), and a double can travel as ``load i64`` + ``bitcast``.  An integer
+carries no derivative, so before differentiating a ``preprocess_`` copy we
+find each *move graph* — integer loads whose values only flow, through
+shuffles, element inserts/extracts and bitcasts, into stores — and rewrite
+it with the float type the memory holds (type analysis: how the memory is
+accessed here and in callers, or a bitcast of the moved value to a float).
+"""
+
+from __future__ import annotations
+
+from enzyme_opt.analysis.types import object_float_types, underlying_object
+from enzyme_opt.ir import instructions as I
+from enzyme_opt.ir import types as T
+from enzyme_opt.ir.clone import clone_instruction
+from enzyme_opt.ir.module import Function
+from enzyme_opt.ir.values import Constant, ConstantKeyword, Value
+
+FLOAT_OF_WIDTH = {64: T.f64, 32: T.f32}
+#: operations a moved value may pass through (value operands only)
+PASS_THROUGH = ("shufflevector", "extractelement", "insertelement")
+
+
+def retype_float_moves(function: Function) -> None:
+    done: set[Value] = set()
+    for inst in list(function.instructions()):
+        if isinstance(inst, I.LoadInst) and inst not in done and _int_scalar(inst.type):
+            graph = _move_graph(inst)
+            if graph is None:
+                continue
+            done |= set(graph)
+            float_type = _float_type(function, graph)
+            if float_type is not None:
+                _rewrite(graph, float_type)
+
+
+def _int_scalar(ty: T.Type) -> bool:
+    scalar = ty.scalar
+    return isinstance(scalar, T.IntType) and scalar.bits in FLOAT_OF_WIDTH
+
+
+def _move_graph(root: I.LoadInst) -> list[I.Instruction] | None:
+    """Every instruction connected to ``root`` by moved values, or None if
+    the value is used as an integer anywhere (then it is one)."""
+    graph: dict[I.Instruction, None] = {}
+    work = [root]
+    while work:
+        inst = work.pop()
+        if inst in graph:
+            continue
+        graph[inst] = None
+        if isinstance(inst, I.LoadInst):
+            if inst.volatile or inst.ordering or not _int_scalar(inst.type):
+                return None
+        elif isinstance(inst, I.StoreInst):
+            if inst.volatile or inst.ordering:
+                return None
+            work.append(inst.value)  # must itself be part of the graph
+            continue
+        elif inst.opcode in PASS_THROUGH:
+            for k, operand in enumerate(inst.operands):
+                if inst.opcode == "shufflevector" and k == 2:
+                    continue  # the mask
+                if k == len(inst.operands) - 1 and inst.opcode in ("extractelement", "insertelement"):
+                    continue  # the index
+                if isinstance(operand, Constant):
+                    if not (isinstance(operand, ConstantKeyword) and operand.keyword in ("poison", "undef")):
+                        return None
+                elif isinstance(operand, I.Instruction):
+                    work.append(operand)
+                else:
+                    return None
+        elif isinstance(inst, I.CastInst) and inst.opcode == "bitcast":
+            continue  # a sink: the float value itself
+        else:
+            return None
+        for user in inst.users:
+            if isinstance(user, I.StoreInst) and user.value is inst:
+                work.append(user)
+            elif isinstance(user, I.CastInst) and user.opcode == "bitcast" and \
+                    user.type.scalar.is_float and user.type.is_vector == inst.type.is_vector:
+                work.append(user)
+            elif user.opcode in PASS_THROUGH and user.operand(len(user.operands) - 1) is not inst:
+                work.append(user)  # moved along (never used as an index or mask)
+            else:
+                return None
+    return list(graph)
+
+
+def _float_type(function: Function, graph: list[I.Instruction]) -> T.Type | None:
+    width = next(i.type.scalar.bits for i in graph if isinstance(i, I.LoadInst))
+    wanted = FLOAT_OF_WIDTH[width]
+    if any(isinstance(i, I.CastInst) and i.type.scalar == wanted for i in graph):
+        return wanted
+    evidence: set[T.Type] = set()
+    for inst in graph:
+        if isinstance(inst, (I.LoadInst, I.StoreInst)):
+            evidence |= object_float_types(function, underlying_object(inst.pointer))
+    return wanted if evidence == {wanted} else None
+
+
+def _as_float(ty: T.Type, element: T.Type) -> T.Type:
+    return T.VectorType(ty.count, element, ty.scalable) if isinstance(ty, T.VectorType) else element
+
+
+def _rewrite(graph: list[I.Instruction], element: T.Type) -> None:
+    """Rebuild the graph with float types, in program order, then drop it."""
+    order = {inst: k for k, inst in enumerate(graph[0].function.instructions())}
+    moved: dict[Value, Value] = {}
+
+    def value(v: Value) -> Value:
+        if v in moved:
+            return moved[v]
+        if isinstance(v, ConstantKeyword):
+            return ConstantKeyword(_as_float(v.type, element), v.keyword)
+        return v
+
+    for inst in sorted(graph, key=order.get):
+        block = inst.parent
+        if isinstance(inst, I.LoadInst):
+            new = I.LoadInst(_as_float(inst.type, element), inst.pointer, inst.align, inst.name)
+        elif isinstance(inst, I.StoreInst):
+            new = I.StoreInst(value(inst.value), inst.pointer, inst.align)
+        elif isinstance(inst, I.CastInst):
+            moved[inst] = value(inst.operand(0))  # the bitcast disappears
+            continue
+        else:
+            new = clone_instruction(inst, {op: value(op) for op in inst.operands})
+            new.type = _as_float(inst.type, element)
+        new.metadata = [(k, v) for k, v in inst.metadata if k != "tbaa"]
+        block.insert_before(inst, new)
+        moved[inst] = new
+    for inst in sorted(graph, key=order.get, reverse=True):
+        if isinstance(inst, I.CastInst):
+            inst.replace_all_uses_with(moved[inst])
+        inst.erase()
