@@ -21,6 +21,7 @@ from enzyme_opt.ad.rules.elementwise import opaque_call_message
 from enzyme_opt.analysis.activity import (ALLOCATION_FUNCTIONS, DEALLOCATION_FUNCTIONS,
                                           ZEROED_ALLOCATION_FUNCTIONS,
                                           active_store_to_unshadowed_global, global_shadows,
+                                          pointer_from_integer_message,
                                           carries_data, useful_values,
                                           varied_values)
 from enzyme_opt.diagnostics import DifferentiationError
@@ -136,6 +137,8 @@ class AugmentedBuilder:
             problem = active_store_to_unshadowed_global(inst, self.varied, self.shadow)
             if problem:
                 raise self.fail(inst, problem)
+        elif op == "inttoptr" and pointer_from_integer_message(inst, self.shadow):
+            raise self.fail(inst, pointer_from_integer_message(inst, self.shadow))
         elif op in ("atomicrmw", "cmpxchg") and inst.operand(0) in self.shadow \
                 and T.contains_float(inst.type):
             raise self.fail(inst, "atomic read-modify-write on active memory is not supported")

@@ -19,6 +19,7 @@ from enzyme_opt.ad.utils import shadow_type, split_lanes
 from enzyme_opt.ad.rules.elementwise import opaque_call_message
 from enzyme_opt.analysis.activity import (ALLOCATION_FUNCTIONS, DEALLOCATION_FUNCTIONS,
                                           active_store_to_unshadowed_global, global_shadows,
+                                          pointer_from_integer_message,
                                           carries_data, varied_values)
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
@@ -117,6 +118,10 @@ class ForwardGenerator:
             return self.visit_ret(inst)
         if op in ("store", "call", "invoke", "atomicrmw", "cmpxchg"):
             return getattr(self, "visit_" + op)(inst)
+        if op == "inttoptr":
+            problem = pointer_from_integer_message(inst, self.tangent)
+            if problem:
+                raise self.fail(inst, problem)
         if inst not in self.varied:
             return
         b = Builder().after(inst)

@@ -83,6 +83,25 @@ def active_store_to_unshadowed_global(store, varied: set[Value], shadowed) -> st
     return None
 
 
+def pointer_from_integer_message(inst, shadowed) -> str | None:
+    """An ``inttoptr`` whose integer came from a pointer with a shadow: the
+    shadow cannot follow the arithmetic, so derivatives through it would be
+    lost — a diagnostic, never a silent zero."""
+    work, seen = [inst.operand(0)], set()
+    while work:
+        value = work.pop()
+        if id(value) in seen or len(seen) > 64:
+            continue
+        seen.add(id(value))
+        if isinstance(value, I.CastInst) and value.opcode == "ptrtoint":
+            if value.operand(0) in shadowed:
+                return ("pointer arithmetic through integers (ptrtoint/inttoptr) on active memory "
+                        "is not supported: index the pointer instead")
+        elif isinstance(value, I.Instruction) and value.type.is_int:
+            work.extend(value.operands)
+    return None
+
+
 def varied_values(function: Function, active_args: set[Argument]) -> set[Value]:
     """The forward (varied) fixed point over ``function``."""
     varied: set[Value] = set(active_args)
