@@ -108,10 +108,11 @@ def push_function(module: Module) -> Function:
         moved = fn.append_block("grow.move")
         b.cbr(failed, small, moved)
         b.at_end(moved)
-        aligned = b.binop("and", b.add(b.cast("ptrtoint", base, T.i64),
-                                       ConstantInt(T.i64, HUGE_PAGE - 1)),
-                          ConstantInt(T.i64, -HUGE_PAGE))
-        data = b.cast("inttoptr", aligned, T.ptr, "data")
+        # Round up to 2 MiB with a byte offset (keeps the pointer a pointer).
+        misalign = b.binop("and", b.cast("ptrtoint", base, T.i64), ConstantInt(T.i64, HUGE_PAGE - 1))
+        offset = b.binop("and", b.sub(ConstantInt(T.i64, HUGE_PAGE), misalign),
+                         ConstantInt(T.i64, HUGE_PAGE - 1), "to.alignment")
+        data = b.byte_gep(base, offset, "data")
         madvise = module.get_or_declare("madvise", T.FunctionType(T.i32, (T.ptr, T.i64, T.i32)))
         b.call(madvise, [data, ConstantInt(T.i64, RESERVATION - HUGE_PAGE),
                          ConstantInt(T.i32, MADV_HUGEPAGE)])
