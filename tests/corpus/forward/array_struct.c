@@ -9,21 +9,7 @@
 
 extern double __enzyme_fwddiff(void *, ...);
 
-typedef struct {
-  double x, y;
-  int id;
-} Pt;
-
-double energy(const Pt *pts, int n) {
-  double s = 0.0;
-  for (int i = 0; i < n; i++) {
-    double w = (pts[i].id % 3) + 1.0;
-    s += w * sqrt(pts[i].x * pts[i].x + pts[i].y * pts[i].y + 1.0);
-  }
-  for (int i = 0; i + 1 < n; i++)
-    s += (pts[i + 1].x - pts[i].x) * (pts[i + 1].y - pts[i].y);
-  return s;
-}
+#include "kernels/array_struct.h"
 
 #define N 5
 static void to_pts(const double *p, Pt *pts) {

@@ -9,40 +9,8 @@
 
 extern double __enzyme_fwddiff(void *, ...);
 
-double br(double x, double y) {
-  double r;
-  if (x > y)
-    r = x * y + sin(x);
-  else
-    r = x - y * y;
-  if (x * x + y * y < 4.0)
-    r *= exp(0.1 * x);
-  else
-    r += log(x * x + y * y);
-  return r;
-}
-
-double sw(double x) {
-  int sel = (int)floor(x);
-  double r;
-  switch (sel) {
-  case 0:
-    r = x * x;
-    break;
-  case 1:
-    r = sin(x) * 3.0;
-    break;
-  case 2:
-    r = exp(0.5 * x);
-    /* fall through */
-  case 3:
-    r = (sel == 3 ? 1.0 : r) + x * x * x;
-    break;
-  default:
-    r = sqrt(x * x + 1.0);
-  }
-  return r;
-}
+#include "kernels/branches.h"
+#include "kernels/sw.h"
 
 static double eval_br(const double *p) { return br(p[0], p[1]); }
 static double eval_sw(const double *p) { return sw(p[0]); }

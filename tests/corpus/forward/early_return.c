@@ -8,23 +8,7 @@
 
 extern double __enzyme_fwddiff(void *, ...);
 
-double first_neg(const double *x, int n) {
-  double s = 0.0;
-  for (int i = 0; i < n; i++) {
-    if (x[i] < 0.0)
-      return s * x[i] + x[i] * x[i] * (i + 1);
-    s += sqrt(x[i] + 1.0);
-  }
-  return s * s;
-}
-
-double guard(double x, double y) {
-  if (y > 2.0)
-    return y * log(y);
-  if (x < 0.0)
-    return x * y;
-  return sin(x) * y * y;
-}
+#include "kernels/early_return.h"
 
 #define N 6
 static double eval_fn(const double *p) { return first_neg(p, N); }

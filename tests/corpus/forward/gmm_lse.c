@@ -12,34 +12,7 @@ extern int enzyme_const;
 extern int enzyme_dup;
 extern double __enzyme_fwddiff(void *, ...);
 
-double logsumexp(const double *v, int k) {
-  double m = v[0];
-  for (int i = 1; i < k; i++)
-    if (v[i] > m)
-      m = v[i];
-  double s = 0.0;
-  for (int i = 0; i < k; i++)
-    s += exp(v[i] - m);
-  return m + log(s);
-}
-
-double gmm(const double *alpha, const double *mu, const double *q,
-           const double *x, int K, int D, int NP) {
-  double v[8];
-  double total = 0.0;
-  for (int n = 0; n < NP; n++) {
-    for (int k = 0; k < K; k++) {
-      double s = alpha[k];
-      for (int d = 0; d < D; d++) {
-        double z = (x[n * D + d] - mu[k * D + d]) * exp(q[k * D + d]);
-        s += q[k * D + d] - 0.5 * z * z;
-      }
-      v[k] = s;
-    }
-    total += logsumexp(v, K);
-  }
-  return total - NP * logsumexp(alpha, K);
-}
+#include "kernels/gmm_lse.h"
 
 #define K 3
 #define D 2

@@ -10,33 +10,7 @@
 
 extern double __enzyme_fwddiff(void *, ...);
 
-__attribute__((noinline)) void accumulate(double *acc, const double *v,
-                                          double w, int n) {
-  for (int i = 0; i < n; i++)
-    acc[i] += w * v[i] * v[i];
-}
-
-double norm2(const double *v, int n) {
-  double s = 0.0;
-  for (int i = 0; i < n; i++)
-    s += v[i] * v[i];
-  return sqrt(s);
-}
-
-__attribute__((noinline)) void scaled_sin(double x, double *out) {
-  *out = sin(x) * 2.0;
-}
-
-double f(const double *x, const double *y, int n) {
-  double acc[8];
-  for (int i = 0; i < n; i++)
-    acc[i] = 0.1;
-  accumulate(acc, x, 2.0, n);
-  accumulate(acc, y, x[0], n);
-  double t;
-  scaled_sin(y[1], &t);
-  return norm2(acc, n) * t;
-}
+#include "kernels/helper_ptr.h"
 
 #define N 4
 static double eval(const double *p) { return f(p, p + N, N); }

@@ -12,16 +12,7 @@ extern double __enzyme_fwddiff(void *, ...);
 const double coef[8] = {0.5, -1.25, 2.0, 0.75, -0.3, 1.1, 0.9, -2.2};
 static const double table2[4] = {1.0, 0.5, 0.25, 0.125};
 
-__attribute__((noinline)) int perm(int i, int n) { return (i * 5 + 3) % n; }
-
-int bits(unsigned v) {
-  int c = 0;
-  while (v) {
-    c += v & 1u;
-    v >>= 1;
-  }
-  return c;
-}
+#include "kernels/perm_bits.h"
 
 double f(const double *x, int n) {
   double s = 0.0;

@@ -9,16 +9,7 @@
 
 extern double __enzyme_fwddiff(void *, ...);
 
-double with_malloc(const double *x, int n) {
-  double *t = (double *)malloc(sizeof(double) * n);
-  for (int i = 0; i < n; i++)
-    t[i] = x[i] * x[i] + 1.0;
-  double s = 0.0;
-  for (int i = 0; i < n; i++)
-    s += log(t[i]) * t[(i + 1) % n];
-  free(t);
-  return s;
-}
+#include "kernels/malloc_free.h"
 
 double with_calloc(const double *x, int n) {
   double *c = (double *)calloc(3, sizeof(double));

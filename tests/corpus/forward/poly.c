@@ -10,8 +10,7 @@
 
 extern double __enzyme_fwddiff(void *, ...);
 
-/* 3x^4 - 2x^3 + 0.5x^2 - 7x + 1.25 in Horner form */
-double poly1(double x) { return (((3.0 * x - 2.0) * x + 0.5) * x - 7.0) * x + 1.25; }
+#include "kernels/poly.h"
 
 double poly2(double x, double y) {
   return x * x * y - 3.0 * x * y * y + y * y * y + 2.0 * x - 5.0;

@@ -9,21 +9,8 @@
 
 extern double __enzyme_fwddiff(void *, ...);
 
-double rpow(double x, int n) {
-  if (n == 0)
-    return 1.0;
-  if (n % 2 == 0) {
-    double h = rpow(x, n / 2);
-    return h * h;
-  }
-  return x * rpow(x, n - 1);
-}
-
-double rsum(const double *x, int n) {
-  if (n == 0)
-    return 0.0;
-  return cos(x[n - 1]) * (1.0 + 0.5 * rsum(x, n - 1)) + x[n - 1];
-}
+#include "kernels/rpow.h"
+#include "kernels/rsum.h"
 
 static int E;
 static double eval_pow(const double *p) { return rpow(p[0], E); }

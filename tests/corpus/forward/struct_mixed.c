@@ -9,25 +9,7 @@
 
 extern double __enzyme_fwddiff(void *, ...);
 
-typedef struct {
-  int n;
-  double a;
-  int flag;
-  double b;
-  double c[3];
-  long tag;
-} Params;
-
-double model(const Params *prm, double x) {
-  double s = 0.0;
-  for (int i = 0; i < prm->n; i++)
-    s += prm->c[i % 3] * pow(x, (double)i) / (1.0 + i);
-  if (prm->flag)
-    s = s * prm->a + prm->b * sin(x);
-  else
-    s = s - prm->b;
-  return s * (1.0 + 0.001 * (double)prm->tag);
-}
+#include "kernels/struct_mixed.h"
 
 static int FLAG;
 static double eval(const double *p) {

@@ -12,22 +12,9 @@
 extern double __enzyme_fwddiff(void *, ...);
 extern void __enzyme_fwddiff_void(void *, ...);
 
-void axpy(double a, const double *x, double *y, int n) {
-  for (int i = 0; i < n; i++)
-    y[i] = a * x[i] + y[i];
-}
-
-void vmul(const double *x, const double *y, double *z, int n) {
-  for (int i = 0; i < n; i++)
-    z[i] = x[i] * y[i] + 2.0 * x[i];
-}
-
-double dot(const double *x, const double *y, int n) {
-  double s = 0.0;
-  for (int i = 0; i < n; i++)
-    s += x[i] * y[i];
-  return s;
-}
+#include "kernels/axpy.h"
+#include "kernels/vmul.h"
+#include "kernels/dot.h"
 
 #define N 1000
 static double X[N], Y[N], DX[N], DY[N], Z[N], DZ[N], T[N];

@@ -10,10 +10,7 @@
 
 extern double __enzyme_autodiff(void *, ...);
 
-void axpy(double a, const double *x, double *y, int n) {
-  for (int i = 0; i < n; i++)
-    y[i] = a * x[i] + y[i];
-}
+#include "kernels/axpy.h"
 
 #define N 1000
 static double X[N], Y[N], Y0[N], DX[N], DY[N], W[N];

@@ -13,18 +13,7 @@ typedef struct {
 extern d2 __enzyme_autodiff2(void *, ...);
 extern void __enzyme_autodiff_void(void *, ...);
 
-double br(double x, double y) {
-  double r;
-  if (x > y)
-    r = x * y + sin(x);
-  else
-    r = x - y * y;
-  if (x * x + y * y < 4.0)
-    r *= exp(0.1 * x);
-  else
-    r += log(x * x + y * y);
-  return r;
-}
+#include "kernels/branches.h"
 
 /* per-element branch on array data */
 double clipped(const double *x, int n) {

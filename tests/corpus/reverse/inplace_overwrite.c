@@ -11,14 +11,7 @@
 
 extern void __enzyme_autodiff_void(void *, ...);
 
-double square_inplace(double *x, int n) {
-  for (int i = 0; i < n; i++)
-    x[i] = x[i] * x[i];
-  double s = 0.0;
-  for (int i = 0; i < n; i++)
-    s += x[i] * (i + 1);
-  return s;
-}
+#include "kernels/square_inplace.h"
 
 double sweep_inplace(double *x, int n) {
   for (int i = 1; i < n; i++)

@@ -9,16 +9,7 @@
 
 extern void __enzyme_autodiff_void(void *, ...);
 
-__attribute__((noinline)) int perm(int i, int n) { return (i * 5 + 3) % n; }
-
-int bits(unsigned v) {
-  int c = 0;
-  while (v) {
-    c += v & 1u;
-    v >>= 1;
-  }
-  return c;
-}
+#include "kernels/perm_bits.h"
 
 __attribute__((noinline)) unsigned hash(unsigned v) {
   v ^= v >> 3;

@@ -10,14 +10,7 @@
 extern double __enzyme_autodiff(void *, ...);
 extern void __enzyme_autodiff_void(void *, ...);
 
-#define N 16
-
-double sum_loop(const double *x) {
-  double s = 0.0;
-  for (int i = 0; i < N; i++)
-    s += sin(x[i]) * (i + 1) + 0.5 * x[i] * x[i];
-  return s;
-}
+#include "kernels/loop_const.h"
 
 double recur(double x) {
   double y = x;

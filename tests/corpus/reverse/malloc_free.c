@@ -10,16 +10,7 @@
 
 extern void __enzyme_autodiff_void(void *, ...);
 
-double with_malloc(const double *x, int n) {
-  double *t = (double *)malloc(sizeof(double) * n);
-  for (int i = 0; i < n; i++)
-    t[i] = x[i] * x[i] + 1.0;
-  double s = 0.0;
-  for (int i = 0; i < n; i++)
-    s += log(t[i]) * t[(i + 1) % n];
-  free(t);
-  return s;
-}
+#include "kernels/malloc_free.h"
 
 double per_iter(const double *x, int n) {
   double s = 0.0;

@@ -9,28 +9,7 @@
 
 extern void __enzyme_autodiff_void(void *, ...);
 
-double copy_stack(const double *x, int n) {
-  double buf[16];
-  memcpy(buf, x, sizeof(double) * n);
-  for (int i = 0; i < n; i++)
-    buf[i] = buf[i] * buf[(i + 1) % n];
-  double s = 0.0;
-  for (int i = 0; i < n; i++)
-    s += buf[i];
-  return s;
-}
-
-double copy_heap(const double *x, int n) {
-  double *b = (double *)malloc(sizeof(double) * 2 * n);
-  memcpy(b, x, sizeof(double) * n);
-  memcpy(b + n, x, sizeof(double) * n);
-  memmove(b + 1, b, sizeof(double) * (2 * n - 1));
-  double s = 0.0;
-  for (int i = 0; i < 2 * n; i++)
-    s += exp(0.1 * b[i]) * (i + 1);
-  free(b);
-  return s;
-}
+#include "kernels/memcpy.h"
 
 /* copy into an output array: its shadow seed flows back to x */
 void copy_out(const double *x, double *y, int n) {

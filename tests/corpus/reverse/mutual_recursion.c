@@ -11,20 +11,7 @@ typedef struct {
 } d2;
 extern d2 __enzyme_autodiff2(void *, ...);
 
-double ping(double x, double c, int n);
-double pong(double x, double c, int n);
-
-double ping(double x, double c, int n) {
-  if (n == 0)
-    return x * c;
-  return pong(sin(x) + 0.5 * x * c, c, n - 1);
-}
-
-double pong(double x, double c, int n) {
-  if (n == 0)
-    return x * x;
-  return ping(0.3 * x * x + cos(x) * c, c, n - 1);
-}
+#include "kernels/mutual_recursion.h"
 
 static int NN;
 static double eval(const double *p) { return ping(p[0], p[1], NN); }

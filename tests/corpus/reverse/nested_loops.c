@@ -11,24 +11,7 @@ extern int enzyme_const;
 extern int enzyme_dup;
 extern void __enzyme_autodiff_void(void *, ...);
 
-double quad(const double *A, const double *x, const double *b, int n) {
-  double s = 0.0;
-  for (int i = 0; i < n; i++) {
-    double r = 0.0;
-    for (int j = 0; j < n; j++)
-      r += A[i * n + j] * x[j];
-    s += x[i] * r + b[i] * x[i];
-  }
-  return s;
-}
-
-double tri(const double *x, int n) {
-  double s = 0.0;
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j <= i; j++)
-      s += sin(x[i] * x[j]) / (1.0 + i + j);
-  return s;
-}
+#include "kernels/nested_loops.h"
 
 #define N 5
 static double A[N * N], B[N];

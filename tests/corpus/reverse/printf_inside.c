@@ -10,19 +10,7 @@
 
 extern double __enzyme_autodiff(void *, ...);
 
-int ncalls = 0;
-
-double traced(double x, const double *w, int n) {
-  ncalls++;
-  printf("traced: x=%.3f n=%d\n", x, n);
-  double s = 0.0;
-  for (int i = 0; i < n; i++) {
-    s += w[i] * sin(x * (i + 1));
-    if (i == 1)
-      printf("traced: partial=%.3f\n", s);
-  }
-  return s * x;
-}
+#include "kernels/printf_inside.h"
 
 #define N 4
 static double eval(const double *p) { return traced(p[0], p + 1, N); }

@@ -9,15 +9,7 @@
 
 extern double __enzyme_autodiff(void *, ...);
 
-double rpow(double x, int n) {
-  if (n == 0)
-    return 1.0;
-  if (n % 2 == 0) {
-    double h = rpow(x, n / 2);
-    return h * h;
-  }
-  return x * rpow(x, n - 1);
-}
+#include "kernels/rpow.h"
 
 double nest(double x, int depth) {
   if (depth == 0)

@@ -9,11 +9,7 @@
 
 extern void __enzyme_autodiff_void(void *, ...);
 
-double rsum(const double *x, int n) {
-  if (n == 0)
-    return 0.0;
-  return cos(x[n - 1]) * (1.0 + 0.5 * rsum(x, n - 1)) + x[n - 1];
-}
+#include "kernels/rsum.h"
 
 double dsum(const double *x, int n) {
   if (n == 1)

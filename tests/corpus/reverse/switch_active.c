@@ -10,27 +10,7 @@
 extern double __enzyme_autodiff(void *, ...);
 extern void __enzyme_autodiff_void(void *, ...);
 
-double sw(double x) {
-  int sel = (int)floor(x);
-  double r;
-  switch (sel) {
-  case 0:
-    r = x * x;
-    break;
-  case 1:
-    r = sin(x) * 3.0;
-    break;
-  case 2:
-    r = exp(0.5 * x);
-    /* fall through */
-  case 3:
-    r = (sel == 3 ? 1.0 : r) + x * x * x;
-    break;
-  default:
-    r = sqrt(x * x + 1.0);
-  }
-  return r;
-}
+#include "kernels/sw.h"
 
 double swloop(const double *x, int n) {
   double s = 1.0;

@@ -11,17 +11,8 @@
 
 extern void __enzyme_autodiff_void(void *, ...);
 
-double dot(const double *x, const double *y, int n) {
-  double s = 0.0;
-  for (int i = 0; i < n; i++)
-    s += x[i] * y[i];
-  return s;
-}
-
-void vmul(const double *x, const double *y, double *z, int n) {
-  for (int i = 0; i < n; i++)
-    z[i] = x[i] * y[i] + 2.0 * x[i];
-}
+#include "kernels/dot.h"
+#include "kernels/vmul.h"
 
 #define N 1000
 static double X[N], Y[N], DX[N], DY[N], Z[N], DZ[N], W[N];

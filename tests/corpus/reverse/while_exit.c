@@ -11,15 +11,7 @@
 extern double __enzyme_autodiff(void *, ...);
 extern void __enzyme_autodiff_void(void *, ...);
 
-double grow(double x) {
-  double s = x;
-  int k = 0;
-  while (s < 10.0) {
-    s = s * 1.5 + 0.1 * x * x;
-    k++;
-  }
-  return s + 0.01 * k * x;
-}
+#include "kernels/while_exit.h"
 
 double scan(const double *x, int n, double limit) {
   double s = 0.0;

@@ -2,8 +2,10 @@
 -O0..-O3 is compiled with clang-22 to LLVM IR, rewritten by enzyme-opt, run
 under lli-22, and its "CHECK <label> <ad> <ref> <tol>" lines are compared:
 a check passes when |ad - ref| <= tol * max(1, |ref|).  Other output lines
-(programs may printf) are ignored.  Missing clang-22/lli-22 is a failure,
-not a skip: the Makefile installs them.
+(programs may printf) are ignored.  Only the *.c files are programs: the
+headers they share (harness.h, libm_cases.h, kernels/*.h) are found through
+-I tests/corpus.  Missing clang-22/lli-22 is a failure, not a skip: the
+Makefile installs them.
 """
 
 import hashlib
@@ -18,7 +20,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
 CORPUS = ROOT / "tests" / "corpus"
-HARNESS = CORPUS / "harness.h"
 PROGRAMS = sorted(CORPUS.glob("forward/*.c")) + sorted(CORPUS.glob("reverse/*.c"))
 LEVELS = ("-O0", "-O1", "-O2", "-O3")
 CLANG = "clang-22"
@@ -61,10 +62,20 @@ def clang_cache(tmp_path_factory):
     return tmp_path_factory.mktemp("corpus-clang")
 
 
+def _headers_key():
+    """Names and contents of every header under tests/corpus (sorted), so
+    that editing a shared header invalidates the cached clang output."""
+    h = hashlib.sha256()
+    for header in sorted(CORPUS.rglob("*.h")):
+        h.update(_rel(header).encode() + b"\0" + header.read_bytes() + b"\0")
+    return h.digest()
+
+
 def _compile(prog, level, cache_dir):
-    """clang-22 -O<n> -S -emit-llvm, cached per (program, level, contents)."""
+    """clang-22 -O<n> -S -emit-llvm, cached per (program, level, contents of
+    the program and of all corpus headers)."""
     digest = hashlib.sha256(
-        prog.read_bytes() + HARNESS.read_bytes() + level.encode()
+        prog.read_bytes() + _headers_key() + level.encode()
     ).hexdigest()[:16]
     out = cache_dir / f"{_rel(prog).replace('/', '_')}{level}-{digest}.ll"
     if out.exists():
