@@ -23,9 +23,6 @@ class MemoryOps:
     def intrinsic(self, name: str, params: tuple[T.Type, ...], ret: T.Type = T.void):
         return self.module.get_or_declare(name, T.FunctionType(ret, params))
 
-    def libc(self, name: str, params: tuple[T.Type, ...], ret: T.Type):
-        return self.module.get_or_declare(name, T.FunctionType(ret, params))
-
     def zero_fill(self, b: Builder, pointer: Value, size: Value, align: int = 1) -> None:
         memset = self.intrinsic("llvm.memset.p0.i64", (T.ptr, T.i8, T.i64, T.i1))
         call = b.call(memset, [pointer, ConstantInt(T.i8, 0), size, ConstantInt(T.i1, 0)])

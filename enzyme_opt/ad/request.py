@@ -68,6 +68,4 @@ class CallSite:
     request: DiffRequest
     bindings: list[ArgBinding]
     differential_return: Value | None = None
-    tape: Value | None = None
-    tape_through_memory: bool = False
     location: str = ""

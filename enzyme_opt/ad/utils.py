@@ -7,7 +7,7 @@ import re
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, Module
-from enzyme_opt.ir.values import ConstantKeyword, Value, zero
+from enzyme_opt.ir.values import ConstantKeyword, Value
 
 #: Words of a function header a copy must not keep (the personality stays:
 #: a C++ body's landingpads need it).
@@ -79,10 +79,6 @@ def _split_attributes(text: str) -> list[str]:
 
 def shadow_type(ty: T.Type, width: int) -> T.Type:
     return ty if width == 1 else T.ArrayType(width, ty)
-
-
-def zero_shadow(ty: T.Type, width: int) -> Value:
-    return zero(shadow_type(ty, width))
 
 
 def split_lanes(b: Builder, shadow: Value | None, width: int) -> list[Value | None]:

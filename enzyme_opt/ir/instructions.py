@@ -14,7 +14,7 @@ from typing import Sequence
 
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.types import Type
-from enzyme_opt.ir.values import ConstantInt, MetadataOperand, User, Value
+from enzyme_opt.ir.values import ConstantInt, User, Value
 
 
 class Instruction(User):
@@ -96,7 +96,6 @@ TERMINATORS = frozenset({"ret", "br", "switch", "indirectbr", "invoke", "resume"
 BINARY_OPCODES = frozenset({"add", "sub", "mul", "udiv", "sdiv", "urem", "srem",
                             "shl", "lshr", "ashr", "and", "or", "xor",
                             "fadd", "fsub", "fmul", "fdiv", "frem"})
-FLOAT_BINARY_OPCODES = frozenset({"fadd", "fsub", "fmul", "fdiv", "frem"})
 
 
 class BinaryOp(Instruction):
@@ -698,8 +697,4 @@ class DebugRecord(User):
         return f"#dbg_{self.kind}({''.join(out)})"
 
 
-def is_metadata_string(value: Value, text: str | None = None) -> bool:
-    return isinstance(value, MetadataOperand) and (text is None or value.string == text)
-
-
-__all__ = [name for name in dir() if name[0].isupper()] + ["is_metadata_string", "constant_vector_ints"]
+__all__ = [name for name in dir() if name[0].isupper()] + ["constant_vector_ints"]

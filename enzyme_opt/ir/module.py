@@ -218,14 +218,6 @@ class Function(GlobalValue):
     def attribute_group_ids(self) -> list[int]:
         return [int(m) for m in re.findall(r"#(\d+)", self.suffix)]
 
-    def attributes_text(self) -> str:
-        """Function attributes: the inline words and the text of ``#N`` groups."""
-        words = [re.sub(r"#\d+", "", self.suffix)]
-        if self.module is not None:
-            for gid in self.attribute_group_ids:
-                words.append(self.module.attribute_groups.get(gid, ""))
-        return " ".join(words)
-
     def metadata_text(self, kind: str) -> str | None:
         match = re.search(r"!" + re.escape(kind) + r" (![\w.]+)", self.suffix)
         return match.group(1) if match else None
