@@ -12,7 +12,7 @@ from functools import partial
 
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
-from enzyme_opt.ir.lexer import Cursor, join_tokens
+from enzyme_opt.ir.lexer import Cursor
 from enzyme_opt.ir.module import BasicBlock, Function
 from enzyme_opt.ir.parser import VALUE_START_WORDS, local_name
 from enzyme_opt.ir.types import Type
@@ -538,27 +538,7 @@ class BodyParser:
         cur = self.cur
         kind = cur.next()[len("#dbg_"):]
         cur.expect("(")
-        pieces: list = []
-        operands: list[Value] = []
-        words: list[str] = []
-        depth = 1
-        while True:
-            tok = cur.next()
-            if tok in ("", "\n"):
-                raise cur.error("unterminated debug record")
-            if tok[:1] == "%":
-                ty_text = words.pop() if words else ""
-                pieces.append(join_tokens(words) + (" " if words else "") + ty_text + " ")
-                words = []
-                operands.append(self.scope.lookup(local_name(tok), T.metadata, cur))
-                pieces.append(len(operands) - 1)
-                continue
-            depth += (tok == "(") - (tok == ")")
-            if depth == 0:
-                break
-            words.append(tok)
-        if words:
-            pieces.append(join_tokens(words))
+        pieces, operands = self.mp.parse_text_with_values(cur, inside_parens=True)
         return I.DebugRecord(kind, pieces, operands)
 
 

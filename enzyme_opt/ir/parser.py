@@ -515,32 +515,43 @@ class ModuleParser:
         if tok[:1] != "!":
             value = self.parse_typed_value(cur)
             return _value_as_metadata(value)
+        pieces, operands = self.parse_text_with_values(cur)
+        return MetadataOperand(pieces, operands)
+
+    def parse_text_with_values(self, cur: Cursor, inside_parens: bool = False
+                               ) -> tuple[list, list[Value]]:
+        """Metadata text kept as ``pieces`` (strings, and indices into the
+        returned operands for each ``T %value`` it names, so renaming values
+        keeps the text right).  Reads one metadata item (``!5``,
+        ``!DIExpression(...)``, ``!{...}``), or, ``inside_parens``, up to and
+        including the ``)`` that closes an already opened group."""
         pieces: list = []
         operands: list[Value] = []
         words: list[str] = []
-        depth = 0
+        depth = 1 if inside_parens else 0
         while True:
-            w = cur.tok
-            if w in ("", "\n"):
+            tok = cur.tok
+            if tok in ("", "\n"):
                 raise cur.error("unterminated metadata")
-            if w[:1] == "%" and self.locals is not None:
-                # a value inside metadata, e.g. !DIArgList(i64 %a)
+            if tok[:1] == "%" and self.locals is not None:
+                # a value inside metadata, e.g. !DIArgList(i64 %a): keep its type as text
                 ty_text = words.pop() if words else ""
-                if words or ty_text:
-                    pieces.append(join_tokens(words) + (" " if words else "") + ty_text + " ")
+                pieces.append(join_tokens(words) + (" " if words else "") + ty_text + " ")
                 words = []
                 cur.next()
-                operands.append(self.locals.lookup(local_name(w), T.metadata, cur))
+                operands.append(self.locals.lookup(local_name(tok), T.metadata, cur))
                 pieces.append(len(operands) - 1)
                 continue
             cur.next()
-            words.append(w)
-            depth += (w in "({") - (w in ")}")
-            if depth == 0 and w not in ("!",) and cur.tok not in ("(", "{"):
+            depth += (tok in ("(", "{")) - (tok in (")", "}"))
+            if inside_parens and depth == 0:
+                break  # the closing parenthesis is not part of the text
+            words.append(tok)
+            if not inside_parens and depth == 0 and tok != "!" and cur.tok not in ("(", "{"):
                 break
         if words:
             pieces.append(join_tokens(words))
-        return MetadataOperand(pieces, operands)
+        return pieces, operands
 
 
 def float_literal(tok: str) -> float:
