@@ -33,7 +33,9 @@ Examples:
 @click.option("--print-activity", is_flag=True,
               help="Show type class and activity of each value of the differentiated functions.")
 @click.option("--debug", is_flag=True, help="Show Python tracebacks for errors.")
-@click.version_option(__version__, "--version", message=None)
+@click.option("--version", is_flag=True, is_eager=True, expose_value=False,
+              callback=lambda ctx, param, value: _print_version(ctx, value),
+              help="Show the version of enzyme-opt and of the LLVM inside llvmlite.")
 def main(input, output, text, opt_level, emit, print_requests, print_activity, debug):
     """Replace Enzyme's __enzyme_* calls in LLVM IR with synthesized derivatives.
 
@@ -67,17 +69,13 @@ def main(input, output, text, opt_level, emit, print_requests, print_activity, d
         sys.exit(1)
 
 
-def _version_message() -> str:
+def _print_version(ctx: click.Context, requested: bool) -> None:
+    """``--version``: ours and LLVM's (llvmlite is only loaded when asked)."""
+    if not requested or ctx.resilient_parsing:
+        return
     from enzyme_opt.llvm import llvm_version
-    return f"enzyme-opt {__version__} (LLVM {llvm_version()} via llvmlite)"
-
-
-# click's version option formats a static message; give it ours lazily.
-for _param in main.params:
-    if _param.name == "version":
-        _param.message = None
-        _param.callback = lambda ctx, param, value: (
-            value and not ctx.resilient_parsing and (click.echo(_version_message()), ctx.exit()))
+    click.echo(f"enzyme-opt {__version__} (LLVM {llvm_version()} via llvmlite)")
+    ctx.exit()
 
 
 def _read(path: str) -> bytes:

@@ -15,6 +15,7 @@ from enzyme_opt.analysis.types import float_types_of_object, underlying_object
 from enzyme_opt.driver import load
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
+from enzyme_opt.ir.values import Argument
 
 MODE_TITLES = {R.FORWARD: "forward", R.REVERSE: "reverse (combined)"}
 
@@ -73,9 +74,8 @@ def type_class(value) -> str:
     if ty.scalar.is_float:
         return f"float ({ty})"
     if ty.scalar.is_pointer:
-        held = float_types_of_object(value.function if hasattr(value, "function") and
-                                     value.function is not None else value.parent,
-                                     underlying_object(value))
+        function = value.parent if isinstance(value, Argument) else value.function
+        held = float_types_of_object(function, underlying_object(value))
         return "pointer to " + ("/".join(sorted(map(str, held))) if held else "non-float data")
     if ty.scalar.is_int:
         return f"integer ({ty})"

@@ -32,6 +32,11 @@ PREPROCESS_PREFIX = "preprocess_"
 MAX_ROUNDS = 16
 
 
+def user_name(name: str) -> str:
+    """The user's name for a function: ``preprocess_f`` is ``f``."""
+    return name[len(PREPROCESS_PREFIX):] if name.startswith(PREPROCESS_PREFIX) else name
+
+
 def describe(inst: I.Instruction, module: Module | None) -> str:
     """Where an instruction is, for a diagnostic: ``file.c:12`` from its
     ``!dbg``, else ``function @f, block %b``."""
@@ -43,9 +48,7 @@ def describe(inst: I.Instruction, module: Module | None) -> str:
     if fn is None:
         return "<generated code>"
     name = module.derived_from.get(fn.name, fn.name) if module is not None else fn.name
-    if name.startswith(PREPROCESS_PREFIX):
-        name = name[len(PREPROCESS_PREFIX):]
-    return f"in function @{name}, block {inst.parent.ref()}"
+    return f"in function @{user_name(name)}, block {inst.parent.ref()}"
 
 
 def lower_module(module: Module, filename: str) -> Module | None:
@@ -193,9 +196,7 @@ class Context:
             return fn
         from enzyme_opt.ad.forward import forward_signature
         from enzyme_opt.ad.reverse import reverse_signature
-        base = request.function.name
-        if base.startswith(PREPROCESS_PREFIX):
-            base = base[len(PREPROCESS_PREFIX):]
+        base = user_name(request.function.name)
         width = str(request.width) if request.width > 1 else ""
         if request.mode == R.FORWARD:
             fty, names = forward_signature(request)
@@ -217,7 +218,7 @@ class Context:
         pair = self.split_memo.get(request)
         if pair is not None:
             return pair
-        base = self._base_name(request)
+        base = user_name(request.function.name)
         aug_ty, aug_names = augmented_signature(request)
         rev_ty, rev_names = reverse_half_signature(request)
         pair = (self._new_derivative(f"augmented_{base}", aug_ty, request, aug_names),
@@ -232,13 +233,8 @@ class Context:
         diagnostics name the user's function, not the generated one."""
         fn = new_internal_function(self.module, name, fty, like=request.function,
                                    arg_names=arg_names)
-        self.module.derived_from[fn.name] = self._base_name(request)
+        self.module.derived_from[fn.name] = user_name(request.function.name)
         return fn
-
-    @staticmethod
-    def _base_name(request: R.DiffRequest) -> str:
-        base = request.function.name
-        return base[len(PREPROCESS_PREFIX):] if base.startswith(PREPROCESS_PREFIX) else base
 
     def generate_pending(self) -> None:
         if self.generating:

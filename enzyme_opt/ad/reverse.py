@@ -30,7 +30,7 @@ from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import BasicBlock, Function
-from enzyme_opt.ir.values import Argument, Constant, ConstantInt, Value, zero
+from enzyme_opt.ir.values import Argument, Constant, ConstantAggregate, ConstantInt, Value, zero
 
 
 def _primal_params(request: R.DiffRequest) -> tuple[list[T.Type], list[str]]:
@@ -96,15 +96,12 @@ def reverse_call_extras(b: Builder, site, derivative: Function) -> list[Value]:
 
 def _seed(ty: T.Type) -> Value:
     """1.0 in every floating leaf (Enzyme's default seed)."""
-    from enzyme_opt.ad.utils import leaves
     if ty.scalar.is_float:
         return Builder.const(ty, 1.0)
-    from enzyme_opt.ir.values import ConstantAggregate
     if isinstance(ty, (T.StructType, T.NamedStructType)):
         return ConstantAggregate(ty, [_seed(e) for e in ty.elements])
     if isinstance(ty, T.ArrayType):
         return ConstantAggregate(ty, [_seed(ty.element) for _ in range(ty.count)])
-    del leaves
     return zero(ty)
 
 
