@@ -9,6 +9,8 @@ adjoints through ``take``/``accumulate``.
 
 from __future__ import annotations
 
+from enzyme_opt.ad.rules import calls
+from enzyme_opt.ad.rules.calls import call_kind
 from enzyme_opt.ad.rules.elementwise import elementwise_rule, math_name_of, times_partial
 from enzyme_opt.ad.rules.math import Math
 from enzyme_opt.ad.utils import leaves
@@ -78,15 +80,14 @@ class AdjointRules:
         if op in ("fadd", "fsub", "fmul", "fdiv", "frem", "fneg"):
             return self.elementwise(b, inst, op, inst.operands)
         if isinstance(inst, I.CallInst):
-            name = inst.called_function.name if inst.called_function else ""
-            rule = math_name_of(name)
-            if rule is not None:
-                return self.elementwise(b, inst, rule, inst.args)
-            if name.startswith(("llvm.memcpy.", "llvm.memmove.")):
+            kind = call_kind(inst)
+            if kind == calls.MATH:
+                return self.elementwise(b, inst, math_name_of(inst.called_function.name), inst.args)
+            if kind == calls.COPY:
                 return self.memcpy(b, inst)
-            if name.startswith("llvm.memset."):
+            if kind == calls.FILL:
                 return self.memset(b, inst)
-            raise self.gen.ctx.error(inst, f"no reverse-mode rule for a call to @{name}")
+            raise self.gen.ctx.error(inst, f"no reverse-mode rule for a call to {inst.callee.ref()}")
         handler = getattr(self, "op_" + op, None)
         if handler is None:
             raise self.gen.ctx.error(inst, f"no reverse-mode rule for the '{op}' instruction")

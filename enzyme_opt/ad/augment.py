@@ -15,15 +15,14 @@ from __future__ import annotations
 from enzyme_opt.ad import request as R
 from enzyme_opt.ad.loops import exits_recording, instrument_loops
 from enzyme_opt.ad.memory import MemoryOps
-from enzyme_opt.ad.rules.elementwise import elementwise_rule, is_inactive_callee, math_name_of
+from enzyme_opt.ad.rules import calls
+from enzyme_opt.ad.rules.calls import (ZEROED_ALLOCATION_FUNCTIONS, call_kind, external_call_message,
+                                       opaque_call_message)
+from enzyme_opt.ad.rules.elementwise import elementwise_rule, math_name_of
 from enzyme_opt.ad.tape import write_record
-from enzyme_opt.ad.rules.elementwise import opaque_call_message
-from enzyme_opt.analysis.activity import (ALLOCATION_FUNCTIONS, DEALLOCATION_FUNCTIONS,
-                                          ZEROED_ALLOCATION_FUNCTIONS,
-                                          active_store_to_unshadowed_global, global_shadows,
-                                          pointer_from_integer_message,
-                                          carries_data, useful_values,
-                                          varied_values)
+from enzyme_opt.analysis.activity import (active_store_to_unshadowed_global, carries_data,
+                                          global_shadows, pointer_from_integer_message,
+                                          useful_values, varied_values)
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
@@ -155,39 +154,37 @@ class AugmentedBuilder:
         return shadow
 
     def visit_call(self, inst: I.CallInst, b: Builder) -> None:
-        fn = inst.called_function
-        args = inst.args
+        """The forward sweep's side of a call; memory intrinsics, frees,
+        math and inactive calls need nothing here (their reverse does)."""
+        kind = call_kind(inst)
+        fn, args = inst.called_function, inst.args
         varied_args = [a for a in args if a in self.varied]
-        if fn is None:
-            if varied_args:
-                raise self.fail(inst, opaque_call_message(inst))
-            return
-        name = fn.name
+        if kind == calls.OPAQUE and varied_args:
+            raise self.fail(inst, opaque_call_message(inst))
         if isinstance(inst, I.InvokeInst) and varied_args:
             raise self.fail(inst, "invoke (a call that may throw) with active arguments is not supported")
-        if name in ALLOCATION_FUNCTIONS and inst in self.varied:
-            if name == "realloc":
-                raise self.fail(inst, "realloc of active memory is not supported in reverse mode")
-            shadow = b.call(fn, args, f"{inst.name}'" if inst.name else "")
-            if name not in ZEROED_ALLOCATION_FUNCTIONS:
-                size = args[-1] if name == "aligned_alloc" else args[0]
-                self.mem.zero_fill(b, shadow, size if size.type == T.i64 else b.cast("zext", size, T.i64))
-            self.shadow[inst] = shadow
-            self.heap_shadows.add(inst)
-            return
-        if name.startswith(("llvm.memcpy.", "llvm.memmove.", "llvm.memset.")) or \
-                is_inactive_callee(name) or name in DEALLOCATION_FUNCTIONS:
-            return
-        if math_name_of(name) is not None:
-            return
-        returns_active = carries_data(inst.type) and inst in self.varied and \
-            (inst in self.useful or inst.type.is_pointer)
-        if not varied_args and not returns_active:
-            return
-        if fn.is_declaration:
-            raise self.fail(inst, f"no derivative is known for the external function @{name} "
-                                  f"(its body is not in this module)")
-        self.augment_call(inst, fn)
+        if kind == calls.ALLOCATE and inst in self.varied:
+            self.shadow_allocation(inst, b)
+        elif kind in (calls.DEFINED, calls.EXTERNAL):
+            returns_active = carries_data(inst.type) and inst in self.varied and \
+                (inst in self.useful or inst.type.is_pointer)
+            if not varied_args and not returns_active:
+                return
+            if kind == calls.EXTERNAL:
+                raise self.fail(inst, external_call_message(fn.name))
+            self.augment_call(inst, fn)
+
+    def shadow_allocation(self, inst: I.CallInst, b: Builder) -> None:
+        """A zeroed shadow of the same size, freed by the reverse sweep."""
+        fn, args = inst.called_function, inst.args
+        if fn.name == "realloc":
+            raise self.fail(inst, "realloc of active memory is not supported in reverse mode")
+        shadow = b.call(fn, args, f"{inst.name}'" if inst.name else "")
+        if fn.name not in ZEROED_ALLOCATION_FUNCTIONS:
+            size = args[-1] if fn.name == "aligned_alloc" else args[0]
+            self.mem.zero_fill(b, shadow, size if size.type == T.i64 else b.cast("zext", size, T.i64))
+        self.shadow[inst] = shadow
+        self.heap_shadows.add(inst)
 
     def augment_call(self, inst: I.CallInst, fn: Function) -> None:
         activities = []
@@ -246,10 +243,8 @@ class AugmentedBuilder:
             return inst.pointer in self.shadow and T.contains_float(inst.value.type)
         if inst in self.calls or inst in self.heap_shadows:
             return True
-        if isinstance(inst, I.CallInst) and inst.called_function is not None:
-            name = inst.called_function.name
-            if name.startswith(("llvm.memcpy.", "llvm.memmove.", "llvm.memset.")):
-                return inst.arg(0) in self.shadow
+        if isinstance(inst, I.CallInst) and call_kind(inst) in (calls.COPY, calls.FILL):
+            return inst.arg(0) in self.shadow
         return False
 
     def needs(self, inst: I.Instruction) -> list[Value]:
@@ -264,12 +259,12 @@ class AugmentedBuilder:
         if op == "store":
             return [self.shadow[inst.pointer]]
         if isinstance(inst, I.CallInst):
-            name = inst.called_function.name if inst.called_function else ""
-            if name.startswith(("llvm.memcpy.", "llvm.memmove.")):
+            kind = call_kind(inst)
+            if kind == calls.COPY:
                 return [self.shadow[inst.arg(0)], self.shadow.get(inst.arg(1)), inst.arg(2)]
-            if name.startswith("llvm.memset."):
+            if kind == calls.FILL:
                 return [self.shadow[inst.arg(0)], inst.arg(2)]
-            return self._rule_reads(math_name_of(name), inst, inst.args)
+            return self._rule_reads(math_name_of(inst.called_function.name), inst, inst.args)
         if op in ELEMENTWISE_OPCODES:
             return self._rule_reads(op, inst, inst.operands)
         if op in ("fpext", "fptrunc", "bitcast", "freeze", "extractvalue",

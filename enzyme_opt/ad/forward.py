@@ -11,16 +11,15 @@ from __future__ import annotations
 
 from enzyme_opt.ad import request as R
 from enzyme_opt.ad.memory import MemoryOps
-from enzyme_opt.ad.rules.elementwise import (NEG_ONE, ONE, elementwise_rule, is_inactive_callee,
-                                             math_name_of, times_partial)
+from enzyme_opt.ad.rules import calls
+from enzyme_opt.ad.rules.calls import call_kind, external_call_message, opaque_call_message
+from enzyme_opt.ad.rules.elementwise import NEG_ONE, ONE, elementwise_rule, math_name_of, times_partial
 from enzyme_opt.ad.rules.math import Math
 from enzyme_opt.ad.lanes import Lanes
 from enzyme_opt.ad.utils import shadow_type, split_lanes
-from enzyme_opt.ad.rules.elementwise import opaque_call_message
-from enzyme_opt.analysis.activity import (ALLOCATION_FUNCTIONS, DEALLOCATION_FUNCTIONS,
-                                          active_store_to_unshadowed_global, global_shadows,
-                                          pointer_from_integer_message,
-                                          carries_data, varied_values)
+from enzyme_opt.analysis.activity import (active_store_to_unshadowed_global, carries_data,
+                                          global_shadows, pointer_from_integer_message,
+                                          varied_values)
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
@@ -296,43 +295,32 @@ class ForwardGenerator:
                                   "is not supported")
 
     def visit_call(self, inst: I.CallInst) -> None:
-        fn = inst.called_function
-        args = inst.args
+        kind = call_kind(inst)
+        fn, args = inst.called_function, inst.args
         active = any(self.t(a) is not None for a in args)
-        if fn is None:
+        b = Builder().after(inst)
+        if kind == calls.OPAQUE:
             if active:
                 raise self.fail(inst, opaque_call_message(inst))
-            return
-        name = fn.name
-        b = Builder().after(inst)
-        if name.startswith(("llvm.memcpy.", "llvm.memmove.")):
-            return self.mem.forward_memcpy(b, inst, self.t(args[0]), self.t(args[1]), self.width)
-        if name.startswith("llvm.memset."):
-            return self.mem.forward_memset(b, inst, self.t(args[0]), self.width)
-        if name in ALLOCATION_FUNCTIONS:
-            shadow = self.mem.shadow_allocation(b, inst, self.t(args[0]) if name == "realloc" else None,
-                                                self.width)
-            self.tangent[inst] = shadow
-            return
-        if name in DEALLOCATION_FUNCTIONS:
+        elif kind == calls.COPY:
+            self.mem.forward_memcpy(b, inst, self.t(args[0]), self.t(args[1]), self.width)
+        elif kind == calls.FILL:
+            self.mem.forward_memset(b, inst, self.t(args[0]), self.width)
+        elif kind == calls.ALLOCATE:
+            old = self.t(args[0]) if fn.name == "realloc" else None
+            self.tangent[inst] = self.mem.shadow_allocation(b, inst, old, self.width)
+        elif kind == calls.FREE:
             shadow = self.t(args[0])
             if shadow is not None:
                 for lane in split_lanes(b, shadow, self.width):
                     b.call(fn, [lane, *args[1:]])  # munmap also takes the size
-            return
-        if is_inactive_callee(name):
-            return
-        rule = math_name_of(name)
-        if rule is not None:
+        elif kind == calls.MATH:
             if inst in self.varied:
-                self.apply_elementwise(inst, rule, args, b)
-            return
-        if not active:
-            return
-        if fn.is_declaration:
-            raise self.fail(inst, f"no derivative is known for the external function @{name} "
-                                  f"(its body is not in this module)")
-        self.call_derivative(inst, fn, b)
+                self.apply_elementwise(inst, math_name_of(fn.name), args, b)
+        elif kind == calls.EXTERNAL and active:
+            raise self.fail(inst, external_call_message(fn.name))
+        elif kind == calls.DEFINED and active:
+            self.call_derivative(inst, fn, b)
 
     def call_derivative(self, inst: I.CallInst, fn: Function, b: Builder) -> None:
         """Replace the call by one to ``fwddiffe<g>``, which computes the primal too."""

@@ -8,7 +8,7 @@ for both modes.
 from __future__ import annotations
 
 from enzyme_opt.ad.utils import join_lanes, split_lanes
-from enzyme_opt.analysis.activity import ZEROED_ALLOCATION_FUNCTIONS
+from enzyme_opt.ad.rules.calls import ZEROED_ALLOCATION_FUNCTIONS
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder

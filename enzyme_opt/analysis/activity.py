@@ -16,18 +16,13 @@ The answers are conservative: wrongly "active" costs speed; wrongly
 
 from __future__ import annotations
 
-from enzyme_opt.ad.rules.elementwise import is_inactive_callee, math_name_of
+from enzyme_opt.ad.rules import calls
+from enzyme_opt.ad.rules.calls import call_kind
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.module import Function
 from enzyme_opt.ir.values import Argument, Value
 
-ALLOCATION_FUNCTIONS = frozenset({"malloc", "calloc", "realloc", "_Znwm", "_Znam",
-                                  "aligned_alloc", "_ZnwmSt11align_val_t", "mmap"})
-#: allocators whose memory is already zero (no memset for the shadow)
-ZEROED_ALLOCATION_FUNCTIONS = frozenset({"calloc", "mmap"})
-DEALLOCATION_FUNCTIONS = frozenset({"free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "_ZdaPvm", "munmap"})
-MEMORY_INTRINSICS = ("llvm.memcpy.", "llvm.memmove.", "llvm.memset.")
 
 #: Opcodes whose result carries a derivative when a data operand does.
 PROPAGATING = frozenset({"fadd", "fsub", "fmul", "fdiv", "frem", "fneg", "fpext", "fptrunc",
@@ -46,11 +41,6 @@ def carries_data(ty: T.Type) -> bool:
     if isinstance(ty, T.ArrayType):
         return carries_data(ty.element)
     return T.contains_float(ty)
-
-
-def callee_name(call: I.CallInst) -> str | None:
-    fn = call.called_function
-    return fn.name if fn is not None else None
 
 
 def global_shadows(module) -> dict:
@@ -143,14 +133,12 @@ def _is_varied(inst: I.Instruction, varied: set[Value]) -> bool:
             operands = operands[:2]
         return any(o in varied for o in operands)
     if isinstance(inst, I.CallInst):
-        name = callee_name(inst)
-        if name is None:
-            return any(a in varied for a in inst.args) and carries_data(ty)
-        if name in ALLOCATION_FUNCTIONS:
+        kind = call_kind(inst)
+        if kind == calls.ALLOCATE:
             return True
-        if is_inactive_callee(name) or name.startswith(MEMORY_INTRINSICS):
+        if kind in (calls.INACTIVE, calls.COPY, calls.FILL, calls.FREE):
             return False
-        if math_name_of(name) is not None:
+        if kind == calls.MATH:
             return any(a in varied for a in inst.args)
         return carries_data(ty) and any(a in varied for a in inst.args)
     return False

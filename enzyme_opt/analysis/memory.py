@@ -10,8 +10,8 @@ reverse time, what they held at every load.
 
 from __future__ import annotations
 
-from enzyme_opt.ad.rules.elementwise import is_inactive_callee, math_name_of
-from enzyme_opt.analysis.activity import ALLOCATION_FUNCTIONS
+from enzyme_opt.ad.rules import calls
+from enzyme_opt.ad.rules.calls import call_kind
 from enzyme_opt.analysis.types import underlying_object
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir.module import Function
@@ -24,8 +24,7 @@ def _is_local(pointer) -> bool:
     base = underlying_object(pointer)
     if isinstance(base, I.AllocaInst):
         return True
-    return isinstance(base, I.CallInst) and base.called_function is not None \
-        and base.called_function.name in ALLOCATION_FUNCTIONS
+    return isinstance(base, I.CallInst) and call_kind(base) == calls.ALLOCATE
 
 
 def writes_only_local_memory(root: Function) -> bool:
@@ -51,20 +50,18 @@ def writes_only_local_memory(root: Function) -> bool:
 
 
 def _call_writes_only_local(call: I.CallInst, work: list[Function]) -> bool:
-    callee = call.called_function
-    if callee is None:
-        return False
-    name = callee.name
-    if name.startswith(("llvm.memcpy.", "llvm.memmove.", "llvm.memset.")):
+    kind = call_kind(call)
+    pointers = [a for a in call.args if a.type.is_pointer]
+    if kind in (calls.COPY, calls.FILL):
         return _is_local(call.arg(0))
-    if name in ("free", "realloc") or name.startswith("llvm.lifetime."):
-        return all(_is_local(a) for a in call.args if a.type.is_pointer)
-    if name in ALLOCATION_FUNCTIONS or math_name_of(name) is not None:
+    if kind == calls.FREE or (kind == calls.ALLOCATE and call.called_function.name == "realloc"):
+        return all(_is_local(p) for p in pointers)
+    if kind in (calls.ALLOCATE, calls.MATH):
         return True
-    if name in _READ_ONLY_CALLEES or (is_inactive_callee(name) and
-                                      not any(a.type.is_pointer for a in call.args)):
+    if kind == calls.DEFINED:
+        work.append(call.called_function)
         return True
-    if not callee.is_declaration:
-        work.append(callee)
-        return True
-    return not any(a.type.is_pointer for a in call.args)
+    if kind in (calls.INACTIVE, calls.EXTERNAL):
+        return call.called_function.name in _READ_ONLY_CALLEES or \
+            all(_is_local(p) for p in pointers)
+    return False  # opaque: anything may be written

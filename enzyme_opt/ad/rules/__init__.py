@@ -1,14 +1,8 @@
 """Derivative rules as data.
 
-Elementwise operations (arithmetic, intrinsics, libm) register their
-*partial derivatives*: ``y = f(x1..xn)`` gives ``[∂y/∂x1, …]`` as IR values
-built from the primal operands.  Both modes use the same entry:
-forward ``ẏ = Σ ∂y/∂xi · ẋi``, reverse ``x̄i += ∂y/∂xi · ȳ``.  ``None`` in the
-list means "no derivative through this operand" (an integer exponent);
-the driver skips it.
+``elementwise``: per operation (opcode, intrinsic, libm function), one partial
+derivative per operand and the primal values it reads; forward mode builds
+``ẏ = Σ ∂y/∂xᵢ · ẋᵢ``, reverse mode ``x̄ᵢ += ∂y/∂xᵢ · ȳ`` from the same entry.
+``calls``: what each callee is (allocation, memory intrinsic, inactive, math,
+defined, external), the one classification both modes dispatch on.
 """
-
-from enzyme_opt.ad.rules.elementwise import (INACTIVE_CALLEES, ONE, NEG_ONE, elementwise_rule,
-                                             math_name_of)
-
-__all__ = ["INACTIVE_CALLEES", "ONE", "NEG_ONE", "elementwise_rule", "math_name_of"]

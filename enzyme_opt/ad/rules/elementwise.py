@@ -170,28 +170,6 @@ RULES: dict[str, Rule] = {
 LIBM_ALIASES = {"fabsf": "fabs", "fmaxf": "fmax", "fminf": "fmin", "fmodf": "fmod",
                 "cabs": "hypot"}  # cabs(re + im·i) is passed as (re, im) on x86-64
 
-#: Calls that never carry derivatives: kept in the primal, nothing else.
-INACTIVE_CALLEES = frozenset({
-    "printf", "fprintf", "sprintf", "snprintf", "puts", "putchar", "fputs", "fputc", "fflush",
-    "fwrite", "perror", "abort", "exit", "madvise", "rand", "srand", "time", "clock", "getenv",
-    "__assert_fail", "llvm.assume", "llvm.lifetime.start", "llvm.lifetime.end",
-    "llvm.dbg.value", "llvm.dbg.declare", "llvm.dbg.assign", "llvm.dbg.label",
-    "llvm.experimental.noalias.scope.decl", "llvm.invariant.start", "llvm.invariant.end",
-    "llvm.stacksave", "llvm.stackrestore", "llvm.prefetch", "llvm.donothing",
-    "llvm.var.annotation", "llvm.ptr.annotation", "llvm.annotation", "llvm.trap",
-    "llvm.debugtrap", "llvm.sideeffect", "llvm.pseudoprobe", "llvm.expect",
-    "llvm.is.constant", "llvm.objectsize", "llvm.umax", "llvm.umin", "llvm.smax", "llvm.smin",
-    "llvm.abs", "llvm.ctpop", "llvm.ctlz", "llvm.cttz", "llvm.bswap", "llvm.bitreverse",
-    "llvm.fshl", "llvm.fshr", "llvm.uadd.with.overflow", "llvm.sadd.with.overflow",
-    "llvm.umul.with.overflow", "llvm.smul.with.overflow", "llvm.usub.with.overflow",
-    "llvm.ssub.with.overflow", "llvm.is.fpclass", "llvm.vector.reduce.add",
-    "llvm.vector.reduce.mul", "llvm.vector.reduce.and", "llvm.vector.reduce.or",
-    "llvm.vector.reduce.smax", "llvm.vector.reduce.umax", "llvm.vector.reduce.smin",
-    "llvm.vector.reduce.umin", "llvm.nvvm.barrier0", "llvm.nvvm.barrier.cta.sync.aligned.all",
-})
-_INACTIVE_PREFIXES = ("llvm.nvvm.read.ptx.sreg.", "llvm.amdgcn.workitem.id.",
-                      "llvm.amdgcn.workgroup.id.", "llvm.lifetime.", "llvm.dbg.")
-
 _INTRINSIC = re.compile(r"llvm\.([a-z0-9]+)(?:\.[a-z0-9]+)*\Z")
 
 
@@ -216,11 +194,6 @@ def math_name_of(callee_name: str) -> str | None:
     return None
 
 
-def is_inactive_callee(name: str) -> bool:
-    return name in INACTIVE_CALLEES or name.startswith(_INACTIVE_PREFIXES) or \
-        bool(re.match(r"llvm\.(u|s)(add|sub|mul)\.with\.overflow", name))
-
-
 def times_partial(b, partial, delta):
     """``∂y/∂x · delta``, with no multiply for the linear partials."""
     if partial == ONE:
@@ -232,12 +205,3 @@ def times_partial(b, partial, delta):
 
 def elementwise_rule(name: str) -> "Rule | None":
     return RULES.get(name)
-
-
-def opaque_call_message(call) -> str:
-    """Why a call we cannot see into stops differentiation."""
-    from enzyme_opt.ir.values import InlineAsm
-    if isinstance(call.callee, InlineAsm):
-        return "inline asm with active operands cannot be differentiated"
-    return ("an indirect call (through a function pointer) with active arguments cannot be "
-            "differentiated: call the function directly")

@@ -1,0 +1,89 @@
+"""What a call is, for differentiation: the callee tables and one
+classification (``call_kind``) that every mode and analysis dispatches on.
+
+Kinds:
+``COPY``/``FILL`` memcpy/memmove and memset intrinsics (shadow memory follows);
+``ALLOCATE``/``FREE`` allocation functions (shadow allocations);
+``INACTIVE`` calls that never carry derivatives (I/O, hints, integer intrinsics);
+``MATH`` elementwise math with a rule in ``elementwise.RULES``;
+``DEFINED`` a function whose body is in the module (differentiated recursively);
+``EXTERNAL`` a declaration with no rule; ``OPAQUE`` inline asm or a call through a pointer.
+"""
+
+from __future__ import annotations
+
+import re
+
+from enzyme_opt.ad.rules.elementwise import math_name_of
+
+COPY, FILL, ALLOCATE, FREE, INACTIVE, MATH, DEFINED, EXTERNAL, OPAQUE = (
+    "copy", "fill", "allocate", "free", "inactive", "math", "defined", "external", "opaque")
+
+ALLOCATION_FUNCTIONS = frozenset({"malloc", "calloc", "realloc", "_Znwm", "_Znam",
+                                  "aligned_alloc", "_ZnwmSt11align_val_t", "mmap"})
+#: allocators whose memory is already zero (no memset for the shadow)
+ZEROED_ALLOCATION_FUNCTIONS = frozenset({"calloc", "mmap"})
+DEALLOCATION_FUNCTIONS = frozenset({"free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "_ZdaPvm", "munmap"})
+
+#: Calls that never carry derivatives: kept in the primal, nothing else.
+INACTIVE_CALLEES = frozenset({
+    "printf", "fprintf", "sprintf", "snprintf", "puts", "putchar", "fputs", "fputc", "fflush",
+    "fwrite", "perror", "abort", "exit", "madvise", "rand", "srand", "time", "clock", "getenv",
+    "__assert_fail", "llvm.assume", "llvm.lifetime.start", "llvm.lifetime.end",
+    "llvm.dbg.value", "llvm.dbg.declare", "llvm.dbg.assign", "llvm.dbg.label",
+    "llvm.experimental.noalias.scope.decl", "llvm.invariant.start", "llvm.invariant.end",
+    "llvm.stacksave", "llvm.stackrestore", "llvm.prefetch", "llvm.donothing",
+    "llvm.var.annotation", "llvm.ptr.annotation", "llvm.annotation", "llvm.trap",
+    "llvm.debugtrap", "llvm.sideeffect", "llvm.pseudoprobe", "llvm.expect",
+    "llvm.is.constant", "llvm.objectsize", "llvm.umax", "llvm.umin", "llvm.smax", "llvm.smin",
+    "llvm.abs", "llvm.ctpop", "llvm.ctlz", "llvm.cttz", "llvm.bswap", "llvm.bitreverse",
+    "llvm.fshl", "llvm.fshr", "llvm.uadd.with.overflow", "llvm.sadd.with.overflow",
+    "llvm.umul.with.overflow", "llvm.smul.with.overflow", "llvm.usub.with.overflow",
+    "llvm.ssub.with.overflow", "llvm.is.fpclass", "llvm.vector.reduce.add",
+    "llvm.vector.reduce.mul", "llvm.vector.reduce.and", "llvm.vector.reduce.or",
+    "llvm.vector.reduce.smax", "llvm.vector.reduce.umax", "llvm.vector.reduce.smin",
+    "llvm.vector.reduce.umin", "llvm.nvvm.barrier0", "llvm.nvvm.barrier.cta.sync.aligned.all",
+})
+_INACTIVE_PREFIXES = ("llvm.nvvm.read.ptx.sreg.", "llvm.amdgcn.workitem.id.",
+                      "llvm.amdgcn.workgroup.id.", "llvm.lifetime.", "llvm.dbg.")
+
+_OVERFLOW_INTRINSIC = re.compile(r"llvm\.(u|s)(add|sub|mul)\.with\.overflow")
+
+
+def is_inactive_callee(name: str) -> bool:
+    return name in INACTIVE_CALLEES or name.startswith(_INACTIVE_PREFIXES) or \
+        bool(_OVERFLOW_INTRINSIC.match(name))
+
+
+def call_kind(call) -> str:
+    """The kind of ``call`` (see the module docstring)."""
+    fn = call.called_function
+    if fn is None:
+        return OPAQUE
+    name = fn.name
+    if name.startswith(("llvm.memcpy.", "llvm.memmove.")):
+        return COPY
+    if name.startswith("llvm.memset."):
+        return FILL
+    if name in ALLOCATION_FUNCTIONS:
+        return ALLOCATE
+    if name in DEALLOCATION_FUNCTIONS:
+        return FREE
+    if is_inactive_callee(name):
+        return INACTIVE
+    if math_name_of(name) is not None:
+        return MATH
+    return EXTERNAL if fn.is_declaration else DEFINED
+
+
+def opaque_call_message(call) -> str:
+    """Why a call we cannot see into stops differentiation."""
+    from enzyme_opt.ir.values import InlineAsm
+    if isinstance(call.callee, InlineAsm):
+        return "inline asm with active operands cannot be differentiated"
+    return ("an indirect call (through a function pointer) with active arguments cannot be "
+            "differentiated: call the function directly")
+
+
+def external_call_message(name: str) -> str:
+    return f"no derivative is known for the external function @{name} (its body is not in this module)"
