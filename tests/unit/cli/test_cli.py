@@ -29,7 +29,21 @@ CLANG = shutil.which("clang-22")
 LLC = shutil.which("llc-22")
 LLVM_AS = shutil.which("llvm-as-22")
 
-needs_clang = pytest.mark.skipif(CLANG is None, reason="clang-22 not installed")
+def _required_tool(name: str) -> str:
+    """The LLVM 22 tools are installed by `make test`: missing is a failure,
+    never a silently skipped test."""
+    path = shutil.which(name)
+    if path is None:
+        pytest.fail(f"{name} not found on PATH (make toolchain installs it)", pytrace=False)
+    return path
+
+
+needs_clang = pytest.mark.usefixtures("clang_available")
+
+
+@pytest.fixture
+def clang_available():
+    _required_tool("clang-22")
 
 
 def enzyme_opt(*args, input=None, cwd=None, stdout=subprocess.PIPE, timeout=60):
@@ -223,7 +237,7 @@ def test_directory_input(tmp_path):
 def test_truncated_bitcode_single_line(tmp_path):
     """Truncated bitcode is reported on one line."""
     if LLVM_AS is None:
-        pytest.skip("llvm-as-22 not installed")
+        _required_tool("llvm-as-22")
     full = subprocess.run([LLVM_AS, "-", "-o", "-"], input=SQ.encode(),
                           capture_output=True, check=True).stdout
     src = _write(tmp_path, "trunc.bc", full[: len(full) // 2])
@@ -477,9 +491,9 @@ def test_help_mentions_the_options():
 
 
 @needs_clang
-@pytest.mark.skipif(LLC is None, reason="llc-22 not installed")
 def test_shell_pipeline_clang_enzyme_opt_llc(tmp_path):
-    src = _write(tmp_path, "x.c", """\
+    _required_tool("llc-22")
+    _write(tmp_path, "x.c", """\
 extern double __enzyme_autodiff(void *, ...);
 extern double __enzyme_fwddiff(void *, ...);
 extern int enzyme_const;

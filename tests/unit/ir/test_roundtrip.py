@@ -77,7 +77,7 @@ def compile_ir(tmp_path_factory):
         src = SRC_DIR / source
         cc = CLANG[src.suffix]
         if shutil.which(cc) is None:
-            pytest.skip(f"{cc} not found on PATH")
+            pytest.fail(f"{cc} not found on PATH (make toolchain installs it)", pytrace=False)
         out = outdir / (config_id(source, level, debug) + (".bc" if bitcode else ".ll"))
         cmd = [cc, "-c" if bitcode else "-S", "-emit-llvm", level]
         if debug:
