@@ -105,7 +105,6 @@ def _axpy(name: str, rng: random.Random, callees: list[str]) -> str:
     f.emit("br i1 %5, label %loop, label %exit")
     f.label("loop")
     f.emit("%i = phi i64 [ 0, %4 ], [ %i.next, %loop ]")
-    acc = None
     for j in range(k):
         idx = "%i" if j == 0 else f"%i{j}"
         if j:
@@ -127,7 +126,6 @@ def _axpy(name: str, rng: random.Random, callees: list[str]) -> str:
             f.emit(f"%t{j} = {op} double %m{j}, %y{j}")
         f.emit(f"%s{j} = fadd double %t{j}, {_fconst(rng)}")
         f.emit(f"store double %s{j}, ptr {gy}, align 8, !tbaa !5")
-        acc = f"%s{j}"
     f.emit("%i.next = add nuw nsw i64 %i, 1")
     f.emit("%done = icmp eq i64 %i.next, %3")
     f.emit("br i1 %done, label %exit, label %loop, !llvm.loop !11")
