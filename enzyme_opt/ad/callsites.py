@@ -19,7 +19,12 @@ from enzyme_opt.ir import types as T
 from enzyme_opt.ir.module import Function, GlobalVariable, Module
 from enzyme_opt.ir.values import ConstantExpr, ConstantInt, MetadataOperand, Value
 
-#: Entry points by name prefix (longest first so prefixes never shadow).
+#: Entry points, found by containment as Enzyme does: a callee is an entry
+#: point when its name *contains* one of these strings, so C suffixes
+#: (``__enzyme_autodiffFloat``), C++ mangling
+#: (``_Z17__enzyme_autodiffIdJPdS0_EET_PvDpT0_``) and CUDA device names all
+#: match.  No string here contains another, so at most one can match a
+#: well-formed name; a name containing two is refused (``entry_mode``).
 ENTRY_POINTS = (
     ("__enzyme_virtualreverse", None),
     ("__enzyme_augmentsize", R.AUGMENT_SIZE),
@@ -52,11 +57,24 @@ UNSUPPORTED_MARKERS = {"enzyme_byref", "enzyme_allocated", "enzyme_interleave",
                        "enzyme_runtime_activity", "enzyme_ffi_forward", "enzyme_tape"}
 
 
+def entry_point(name: str) -> str | None:
+    """The entry-point string ``name`` contains (``__enzyme_autodiff`` for
+    ``_Z17__enzyme_autodiffIdJEET_PvDpT0_``), else None."""
+    if "__enzyme_" not in name:
+        return None
+    found = [entry for entry, _ in ENTRY_POINTS if entry in name]
+    if len(found) > 1:
+        raise DifferentiationError(f"@{name} names two Enzyme entry points ({found[0]} and "
+                                   f"{found[1]}): rename the declaration")
+    return found[0] if found else None
+
+
 def entry_mode(name: str) -> str | None:
-    for prefix, mode in ENTRY_POINTS:
-        if name.startswith(prefix):
-            return mode if mode is not None else "virtualreverse"
-    return None
+    entry = entry_point(name)
+    if entry is None:
+        return None
+    mode = dict(ENTRY_POINTS)[entry]
+    return mode if mode is not None else "virtualreverse"
 
 
 def find_call_sites(module: Module) -> list[I.CallInst]:
@@ -131,8 +149,11 @@ class Decoder:
     def __init__(self, call: I.CallInst, where: str):
         self.call = call
         self.where = where
-        self.name = call.called_function.name
-        self.mode = entry_mode(self.name)
+        callee = call.called_function.name
+        entry = entry_point(callee)
+        # Users know the entry point by its C name, not by clang's mangling.
+        self.name = callee if callee.startswith(entry) else entry
+        self.mode = entry_mode(callee)
         self.operands = call.args
         self.pos = 1
         self.width = 1

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from enzyme_opt import llvm
 from enzyme_opt.ad import request as R
-from enzyme_opt.ad.callsites import (decode_call, entry_mode, find_call_sites, has_sret_result,
-                                    marker_name, resolve_function)
+from enzyme_opt.ad.callsites import (MARKERS, decode_call, entry_mode, find_call_sites,
+                                    has_sret_result, marker_name, resolve_function)
 from enzyme_opt.ad.expand import expand_runtime_helpers
 from enzyme_opt.ad.lower import lower_call_site
 from enzyme_opt.ad.retype import retype_float_moves
@@ -275,7 +275,7 @@ def _clean_markers(module: Module) -> None:
         if symbol.has_uses():
             continue
         if isinstance(symbol, GlobalVariable) and symbol.name.startswith("enzyme_") \
-                and symbol.initializer is None:
-            module.remove(symbol)
+                and (symbol.initializer is None or symbol.name in MARKERS):
+            module.remove(symbol)  # declared, or defined as C++'s `int enzyme_dup;` does
         elif isinstance(symbol, Function) and symbol.is_declaration and entry_mode(symbol.name):
             module.remove(symbol)
