@@ -27,7 +27,7 @@ from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
-from enzyme_opt.ir.cfg import CFG
+from enzyme_opt.ir.cfg import CFG, definition_order
 from enzyme_opt.ir.clone import clone_function_body
 from enzyme_opt.analysis.types import underlying_object
 from enzyme_opt.ir.module import BasicBlock, Function, GlobalVariable
@@ -87,7 +87,7 @@ class AugmentedBuilder:
         self.shadow.update(globals_with_shadow)
         self.varied = varied_values(self.out, active | set(globals_with_shadow))
         self.useful = useful_values(self.out, self.varied)
-        for block in list(self.out.blocks):
+        for block in definition_order(self.out):
             for inst in list(block.instructions):
                 self.visit(inst)
         for phi, shadow in self.shadow_phis:

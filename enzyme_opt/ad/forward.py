@@ -24,6 +24,7 @@ from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
+from enzyme_opt.ir.cfg import definition_order
 from enzyme_opt.ir.clone import clone_function_body
 from enzyme_opt.ir.module import Function
 from enzyme_opt.ir.values import Value, zero
@@ -93,7 +94,7 @@ class ForwardGenerator:
         for arg, shadow in shadows.items():
             self.tangent[arg] = self.lanes.from_abi(entry, shadow, arg.type)
         self.phis: list[tuple[I.PhiInst, I.PhiInst]] = []
-        for block in list(self.out.blocks):
+        for block in definition_order(self.out):
             for inst in list(block.instructions):
                 self.visit(inst)
         for primal_phi, tangent_phi in self.phis:

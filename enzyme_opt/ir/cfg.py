@@ -27,6 +27,17 @@ def reverse_post_order(function: Function) -> list[BasicBlock]:
     return order
 
 
+def definition_order(function: Function) -> list[BasicBlock]:
+    """Every block, each after the blocks that dominate it: reverse
+    post-order, then the unreachable blocks in layout order.  Layout order
+    is not enough: LLVM may place a block before the block defining the
+    values it uses, and a pass that builds derivatives as it walks must see
+    each definition before its uses (phi incomings aside)."""
+    order = reverse_post_order(function)
+    reached = set(order)
+    return order + [block for block in function.blocks if block not in reached]
+
+
 @dataclass(eq=False)
 class Loop:
     header: BasicBlock
