@@ -14,6 +14,7 @@ from enzyme_opt import llvm
 from enzyme_opt.ad import request as R
 from enzyme_opt.ad.callsites import (MARKERS, decode_call, entry_mode, find_call_sites,
                                     has_sret_result, marker_name, resolve_function)
+from enzyme_opt.ad.constexprs import expand_global_addresses
 from enzyme_opt.ad.expand import expand_runtime_helpers
 from enzyme_opt.ad.lower import lower_call_site
 from enzyme_opt.ad.retype import retype_float_moves
@@ -156,6 +157,7 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
     text = llvm.simplify_functions(print_module(module), names)
     module = parse_module(text, filename)
     for name in names:
+        expand_global_addresses(module.get_function(name))
         retype_float_moves(module.get_function(name))
     return module
 
