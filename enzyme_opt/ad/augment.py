@@ -31,7 +31,7 @@ from enzyme_opt.ir.cfg import CFG, definition_order
 from enzyme_opt.ir.clone import clone_function_body
 from enzyme_opt.analysis.types import underlying_object
 from enzyme_opt.ir.module import BasicBlock, Function, GlobalVariable
-from enzyme_opt.ir.values import Argument, Constant, ConstantInt, Value, null
+from enzyme_opt.ir.values import Argument, Constant, ConstantInt, Value, null, zero
 
 #: Pure, cheap opcodes recomputed in the reverse sweep rather than cached.
 RECOMPUTABLE = frozenset({"getelementptr", "bitcast", "addrspacecast", "zext", "sext", "trunc",
@@ -92,10 +92,23 @@ class AugmentedBuilder:
                 self.visit(inst)
         for phi, shadow in self.shadow_phis:
             shadow.set_incoming([(self.shadow.get(v, null(T.ptr)), blk) for v, blk in phi.incoming])
+        if self.request.ret == R.DUP:
+            self.return_shadow()
         self.adjoint_values = [v for v in (*self.primal_args, *self.out.instructions())
                                if self.is_active(v)]
         self.cfg = CFG(self.out)
         self.write_records()
+
+    def return_shadow(self) -> None:
+        """A duplicated (pointer) return comes back as ``{primal, shadow}``."""
+        for inst in list(self.out.instructions()):
+            if isinstance(inst, I.ReturnInst):
+                b = Builder().before(inst)
+                value = inst.value
+                pair = b.insertvalue(zero(self.out.return_type), value, 0)
+                pair = b.insertvalue(pair, self.shadow.get(value, null(value.type)), 1)
+                b.ret(pair)
+                inst.erase()
 
     def is_active(self, value: Value) -> bool:
         """Does ``value`` get an adjoint?  Varied, useful, and holding floats."""
