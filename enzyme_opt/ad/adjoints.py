@@ -9,9 +9,10 @@ adjoints through ``take``/``accumulate``.
 
 from __future__ import annotations
 
+from enzyme_opt.ad.custom_calls import call_rule, float_params
 from enzyme_opt.ad.rules import calls
-from enzyme_opt.ad.rules.calls import call_kind
-from enzyme_opt.ad.rules.elementwise import elementwise_rule, math_name_of, times_partial
+from enzyme_opt.ad.rules.calls import call_kind, math_rule_of
+from enzyme_opt.ad.rules.elementwise import elementwise_rule, times_partial
 from enzyme_opt.ad.rules.math import Math
 from enzyme_opt.ad.utils import leaves
 from enzyme_opt.analysis.types import memory_float_types, struct_copy_fields
@@ -75,6 +76,8 @@ class AdjointRules:
         op = inst.opcode
         if inst in self.fwd.calls:
             return self.call(b, inst)
+        if inst in self.fwd.custom_calls:
+            return self.custom_call(b, inst)
         if inst in self.fwd.heap_shadows:
             return self.free_shadow(b, inst)
         if op in ("fadd", "fsub", "fmul", "fdiv", "frem", "fneg"):
@@ -82,7 +85,7 @@ class AdjointRules:
         if isinstance(inst, I.CallInst):
             kind = call_kind(inst)
             if kind == calls.MATH:
-                return self.elementwise(b, inst, math_name_of(inst.called_function.name), inst.args)
+                return self.elementwise(b, inst, math_rule_of(inst.called_function), inst.args)
             if kind == calls.COPY:
                 return self.memcpy(b, inst)
             if kind == calls.FILL:
@@ -276,6 +279,24 @@ class AdjointRules:
         for index, operand in enumerate(outs):
             delta = grads if len(outs) == 1 else b.extractvalue(grads, index)
             self.accumulate(b, operand, delta)
+
+    def custom_call(self, b: Builder, tape: Value) -> None:
+        """The program's gradient rule ``grad(args, shadows, [ȳ], tape)``
+        returns the adjoints of the float arguments; those active here are
+        accumulated, the others dropped."""
+        call = self.fwd.custom_calls[tape]
+        fn = call.function
+        args = [self.gen.get(b, a) for a in call.args]
+        if T.contains_float(fn.return_type) and not fn.return_type.is_pointer:
+            dy = self.take(b, call.result)
+            args.append(dy if dy is not None else zero(fn.return_type))
+        floats = float_params(fn)
+        want = T.StructType(tuple(fn.args[k].type for k in floats)) if floats else T.void
+        grads = call_rule(b, call.gradient, [*args, self.gen.get(b, tape)], want)
+        for index, k in enumerate(floats):
+            operand = call.primal_args[k]
+            if operand in self.gen.slots:
+                self.accumulate(b, operand, b.extractvalue(grads, index))
 
     def phi_edges(self, b: Builder, block, edges) -> None:
         """Send each active phi's adjoint to the incoming value of the edge

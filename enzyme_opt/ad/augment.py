@@ -12,13 +12,18 @@ arithmetic that rules need are written to the tape.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from enzyme_opt.ad import request as R
+from enzyme_opt.ad.custom_calls import (call_rule, check_augment_rule, check_gradient_rule,
+                                        no_rule_message)
+from enzyme_opt.ad.rules.custom import custom_rule
 from enzyme_opt.ad.loops import exits_recording, instrument_loops
 from enzyme_opt.ad.memory import MemoryOps
 from enzyme_opt.ad.rules import calls
 from enzyme_opt.ad.rules.calls import (ZEROED_ALLOCATION_FUNCTIONS, call_kind, external_call_message,
-                                       opaque_call_message)
-from enzyme_opt.ad.rules.elementwise import elementwise_rule, math_name_of
+                                       math_rule_of, opaque_call_message)
+from enzyme_opt.ad.rules.elementwise import elementwise_rule
 from enzyme_opt.ad.tape import write_record
 from enzyme_opt.analysis.activity import (active_store_to_unshadowed_global, carries_data,
                                           global_shadows, pointer_from_integer_message,
@@ -28,7 +33,7 @@ from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.cfg import CFG, definition_order
-from enzyme_opt.ir.clone import clone_function_body
+from enzyme_opt.ad.utils import clone_body
 from enzyme_opt.analysis.types import underlying_object
 from enzyme_opt.ir.module import BasicBlock, Function, GlobalVariable
 from enzyme_opt.ir.values import Argument, Constant, ConstantInt, Value, null, zero
@@ -41,6 +46,18 @@ ELEMENTWISE_OPCODES = frozenset({"fadd", "fsub", "fmul", "fdiv", "frem", "fneg"}
 #: Float arithmetic recomputed in the reverse sweep when its operands are there anyway.
 CHEAP_FLOAT_OPS = frozenset({"fadd", "fsub", "fmul", "fneg"})
 MAX_RECOMPUTE_DEPTH = 6
+
+
+@dataclass(eq=False)
+class CustomCall:
+    """A call replaced by the program's augmented forward pass."""
+
+    function: Function
+    gradient: Function
+    args: list[Value]           # the augmented pass's arguments (primals and shadows)
+    primal_args: list[Value]    # the original call's arguments
+    tape: Value                 # what the augmented pass returned for the gradient
+    result: Value | None        # the primal result, standing for the call
 
 
 class AugmentedBuilder:
@@ -57,6 +74,9 @@ class AugmentedBuilder:
         self.shadow_phis: list[tuple[I.PhiInst, I.PhiInst]] = []
         #: augmented call → the value standing for the primal call's result
         self.call_results: dict[I.CallInst, Value] = {}
+        #: the tape a custom augmented pass returned → how to call its gradient
+        self.custom_calls: dict[Value, CustomCall] = {}
+        self.custom_results: set[Value] = set()
         self.records: dict[BasicBlock, list[Value]] = {}
         self.came_from: dict[BasicBlock, Value] = {}
         self.counted: dict = {}
@@ -82,7 +102,7 @@ class AugmentedBuilder:
             elif activity == R.OUT:
                 active.add(new)
         self.tape = next(params)
-        clone_function_body(primal, self.out, vmap)
+        clone_body(primal, self.out, vmap, R.REVERSE)
         globals_with_shadow = global_shadows(self.out.module)
         self.shadow.update(globals_with_shadow)
         self.varied = varied_values(self.out, active | set(globals_with_shadow))
@@ -178,14 +198,53 @@ class AugmentedBuilder:
             raise self.fail(inst, "invoke (a call that may throw) with active arguments is not supported")
         if kind == calls.ALLOCATE and inst in self.varied:
             self.shadow_allocation(inst, b)
-        elif kind in (calls.DEFINED, calls.EXTERNAL):
+        elif kind in (calls.DEFINED, calls.EXTERNAL, calls.CUSTOM):
             returns_active = carries_data(inst.type) and inst in self.varied and \
                 (inst in self.useful or inst.type.is_pointer)
             if not varied_args and not returns_active:
                 return
+            rule = custom_rule(fn, R.REVERSE) if kind == calls.CUSTOM else None
+            if rule is not None:
+                return self.custom_call(inst, fn, *rule)
+            if kind == calls.CUSTOM and fn.is_declaration:
+                raise self.fail(inst, no_rule_message(fn, "reverse mode"))
             if kind == calls.EXTERNAL:
                 raise self.fail(inst, external_call_message(fn.name))
             self.augment_call(inst, fn)
+
+    def custom_call(self, inst: I.CallInst, fn: Function, augment: Function,
+                    gradient: Function) -> None:
+        """The program's augmented forward pass replaces the call (the primal
+        runs once, inside it); its tape is recorded for the gradient rule,
+        which the reverse sweep calls (``adjoints.custom_call``)."""
+        where = self.ctx.where(inst)
+        shadow_return = fn.return_type.is_pointer and inst in self.varied
+        tape_type = check_augment_rule(augment, fn, shadow_return, where)
+        check_gradient_rule(gradient, fn, tape_type, where)
+        b = Builder().before(inst)
+        args: list[Value] = []
+        for arg, param in zip(inst.args, fn.args):
+            args.append(arg)
+            if param.type.is_pointer:
+                args.append(self.shadow.get(arg, null(param.type)))
+        ret = fn.return_type
+        if ret == T.void:
+            tape = call_rule(b, augment, args, tape_type, f"{fn.name}.tape")
+            result = None
+        else:
+            tail = (ret, ret) if shadow_return else (ret,)
+            pair = call_rule(b, augment, args, T.StructType((tape_type, *tail)))
+            tape = b.extractvalue(pair, 0, f"{fn.name}.tape")
+            result = b.extractvalue(pair, 1, inst.name)
+            if shadow_return:
+                self.shadow[result] = b.extractvalue(pair, 2, f"{inst.name}'" if inst.name else "")
+            for analysis in (self.varied, self.useful):
+                if inst in analysis:
+                    analysis.add(result)
+            inst.replace_all_uses_with(result)
+            self.custom_results.add(result)
+        self.custom_calls[tape] = CustomCall(fn, gradient, args, inst.args, tape, result)
+        inst.erase()
 
     def shadow_allocation(self, inst: I.CallInst, b: Builder) -> None:
         """A zeroed shadow of the same size, freed by the reverse sweep."""
@@ -250,6 +309,10 @@ class AugmentedBuilder:
     # -- what the reverse sweep needs ------------------------------------------------------
     def needs_reverse(self, inst: I.Instruction) -> bool:
         op = inst.opcode
+        if inst in self.custom_calls:
+            return True
+        if inst in self.custom_results:
+            return False  # its adjoint goes to the gradient rule (custom_calls)
         if self.is_active(inst) and op not in ("phi",):
             return True
         if op == "store":
@@ -265,6 +328,8 @@ class AugmentedBuilder:
         op = inst.opcode
         if inst in self.calls:
             return list(self.calls[inst][1])
+        if inst in self.custom_calls:
+            return [*self.custom_calls[inst].args, inst]
         if inst in self.heap_shadows:
             return [self.shadow[inst]]
         if op == "load":
@@ -277,7 +342,7 @@ class AugmentedBuilder:
                 return [self.shadow[inst.arg(0)], self.shadow.get(inst.arg(1)), inst.arg(2)]
             if kind == calls.FILL:
                 return [self.shadow[inst.arg(0)], inst.arg(2)]
-            return self._rule_reads(math_name_of(inst.called_function.name), inst, inst.args)
+            return self._rule_reads(math_rule_of(inst.called_function), inst, inst.args)
         if op in ELEMENTWISE_OPCODES:
             return self._rule_reads(op, inst, inst.operands)
         if op in ("fpext", "fptrunc", "bitcast", "freeze", "extractvalue",

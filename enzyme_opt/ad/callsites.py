@@ -13,6 +13,7 @@ import re
 
 from enzyme_opt.ad import request as R
 from enzyme_opt.ad.request import ArgBinding, CallSite, DiffRequest
+from enzyme_opt.ad.rules.custom import custom_rule
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
@@ -181,7 +182,7 @@ class Decoder:
         if len(self.operands) < self.pos:
             raise self.fail("too few arguments: expected the function to differentiate")
         function = resolve_function(self.operands[self.pos - 1], self.where)
-        if function.is_declaration:
+        if function.is_declaration and custom_rule(function, self.mode) is None:
             raise DifferentiationError(
                 f"cannot differentiate @{function.name}: it is only a declaration "
                 f"(its body is not in this module)", self.where)

@@ -12,11 +12,15 @@ from __future__ import annotations
 from enzyme_opt.ad import request as R
 from enzyme_opt.ad.memory import MemoryOps
 from enzyme_opt.ad.rules import calls
-from enzyme_opt.ad.rules.calls import call_kind, external_call_message, opaque_call_message
-from enzyme_opt.ad.rules.elementwise import NEG_ONE, ONE, elementwise_rule, math_name_of, times_partial
+from enzyme_opt.ad.rules.calls import (call_kind, external_call_message, math_rule_of,
+                                       opaque_call_message)
+from enzyme_opt.ad.rules.elementwise import NEG_ONE, ONE, elementwise_rule, times_partial
+from enzyme_opt.ad.rules.custom import custom_rule
 from enzyme_opt.ad.rules.math import Math
+from enzyme_opt.ad.custom_calls import (call_rule, check_forward_rule, forward_rule_type,
+                                        has_tangent, no_rule_message)
 from enzyme_opt.ad.lanes import Lanes
-from enzyme_opt.ad.utils import shadow_type, split_lanes
+from enzyme_opt.ad.utils import clone_body, shadow_type, split_lanes
 from enzyme_opt.analysis.activity import (active_store_to_unshadowed_global, carries_data,
                                           global_shadows, pointer_from_integer_message,
                                           varied_values)
@@ -25,7 +29,6 @@ from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.cfg import definition_order
-from enzyme_opt.ir.clone import clone_function_body
 from enzyme_opt.ir.module import Function
 from enzyme_opt.ir.values import Value, zero
 
@@ -83,7 +86,7 @@ class ForwardGenerator:
             if activity in (R.DUP, R.DUPNONEED):
                 shadows[new] = next(params)
                 active_args.add(new)
-        clone_function_body(primal, self.out, vmap)
+        clone_body(primal, self.out, vmap, R.FORWARD)
         globals_with_shadow = global_shadows(self.out.module)
         if globals_with_shadow and self.width > 1:
             raise DifferentiationError("globals with shadows (!enzyme_shadow) in vector forward "
@@ -317,11 +320,41 @@ class ForwardGenerator:
                     b.call(fn, [lane, *args[1:]])  # munmap also takes the size
         elif kind == calls.MATH:
             if inst in self.varied:
-                self.apply_elementwise(inst, math_name_of(fn.name), args, b)
+                self.apply_elementwise(inst, math_rule_of(fn), args, b)
         elif kind == calls.EXTERNAL and active:
             raise self.fail(inst, external_call_message(fn.name))
+        elif kind == calls.CUSTOM and active:
+            rule = custom_rule(fn, R.FORWARD)
+            if rule is not None:
+                self.call_custom_derivative(inst, fn, rule[0])
+            elif fn.is_declaration:
+                raise self.fail(inst, no_rule_message(fn, "forward mode"))
+            else:
+                self.call_derivative(inst, fn, b)  # as Enzyme: only the forward rule counts
         elif kind == calls.DEFINED and active:
             self.call_derivative(inst, fn, b)
+
+    def call_custom_derivative(self, inst: I.CallInst, fn: Function, rule: Function) -> None:
+        """The program's rule ``rule(x, ẋ, …) → {y, ẏ}`` replaces the call:
+        the primal runs once, inside the rule."""
+        check_forward_rule(rule, fn, self.width, self.ctx.where(inst))
+        b = Builder().before(inst)
+        args = []
+        for arg, param in zip(inst.args, fn.args):
+            args.append(arg)
+            if has_tangent(param.type):
+                tangent = self.t(arg)
+                args.append(self.lanes.to_abi(b, tangent, arg.type) if tangent is not None
+                            else zero(shadow_type(arg.type, self.width)))
+        ret_type = forward_rule_type(fn, self.width).ret
+        result = call_rule(b, rule, args, ret_type)
+        if fn.return_type != T.void:
+            primal = b.extractvalue(result, 0, inst.name)
+            tangent = b.extractvalue(result, 1, self.name(inst))
+            inst.replace_all_uses_with(primal)
+            self.tangent[primal] = self.lanes.from_abi(b, tangent, inst.type)
+            self.varied.add(primal)
+        inst.erase()
 
     def call_derivative(self, inst: I.CallInst, fn: Function, b: Builder) -> None:
         """Replace the call by one to ``fwddiffe<g>``, which computes the primal too."""

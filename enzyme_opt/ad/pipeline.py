@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from enzyme_opt import llvm
 from enzyme_opt.ad import request as R
+from enzyme_opt.ad.annotations import apply_annotations, check_leftover_markers
 from enzyme_opt.ad.callsites import (MARKERS, decode_call, entry_mode, find_call_sites,
                                     has_sret_result, marker_name, resolve_function)
 from enzyme_opt.ad.constexprs import expand_global_addresses
@@ -53,13 +54,16 @@ def describe(inst: I.Instruction, module: Module | None) -> str:
 
 
 def lower_module(module: Module, filename: str) -> Module | None:
-    """The module with every Enzyme call lowered, or None if it had none."""
-    if not find_call_sites(module):
+    """The module with every Enzyme call lowered, or None if it had none
+    (and no registrations or annotations for Enzyme either)."""
+    if not _mentions_enzyme(module):
         return None
+    apply_annotations(module, filename)
     for _ in range(MAX_ROUNDS):
         calls = find_call_sites(module)
         if not calls:
             _clean_markers(module)
+            check_leftover_markers(module, filename)
             return module
         ready = [c for c in calls if _is_ready(c, module)]
         if not ready:
@@ -74,6 +78,17 @@ def lower_module(module: Module, filename: str) -> Module | None:
             lower_call_site(context, site)
         context.finish()
     raise DifferentiationError("too many nesting levels of Enzyme calls", filename)
+
+
+def _mentions_enzyme(module: Module) -> bool:
+    """Is anything in the module named for Enzyme (a call, a marker, a
+    registration, an annotation)?  A cheap test that lets modules with
+    nothing to do pass through untouched."""
+    return bool(find_call_sites(module)) or any(
+        "enzyme" in g.name or "enzyme" in g.suffix for g in module.globals) or any(
+        "enzyme" in fn.name or "enzyme" in fn.prefix or "enzyme" in fn.suffix
+        for fn in module.functions) or any(
+        "enzyme" in text for text in module.attribute_groups.values())
 
 
 def preprocess_for_report(module: Module, filename: str):
@@ -139,7 +154,7 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
             continue
         clones[fn] = new_internal_function(module, name, fn.function_type, like=fn,
                                            arg_names=[a.name for a in fn.args],
-                                           keep_calling_convention=True)
+                                           is_clone=True)
         for src, dst in zip(fn.args, clones[fn].args):
             dst.attrs = src.attrs
     locations: dict[str, str] = {}
@@ -176,6 +191,9 @@ class Context:
 
     def error(self, inst: I.Instruction, message: str) -> DifferentiationError:
         return DifferentiationError(message, describe(inst, self.module))
+
+    def where(self, inst: I.Instruction) -> str:
+        return describe(inst, self.module)
 
     def preprocessed(self, fn: Function) -> Function:
         if fn.name.startswith(PREPROCESS_PREFIX):

@@ -13,6 +13,7 @@ from enzyme_opt.ir.values import ConstantKeyword, Value
 #: a C++ body's landingpads need it).
 _DROPPED_FN_WORDS = re.compile(r"\s*(!dbg ![\w.]+|comdat(\(\$[^)]*\))?|section \"[^\"]*\"|"
                                r"prefix [^!#]+|prologue [^!#]+)")
+_ENZYME_METADATA = re.compile(r"\s*!enzyme_\w+ ![\w.]+")
 _VISIBILITY = {"hidden", "protected", "dllexport", "dllimport", "default"}
 _LINKAGE_WORDS = {"private", "internal", "available_externally", "linkonce", "weak", "common",
                   "appending", "extern_weak", "linkonce_odr", "weak_odr", "external",
@@ -27,24 +28,30 @@ _DROPPED_ATTRIBUTE_NAMES = {"optnone", "noinline", "nofree", "readnone", "readon
 
 def new_internal_function(module: Module, name: str, function_type: T.FunctionType,
                           like: Function | None = None, arg_names=(),
-                          keep_calling_convention: bool = False) -> Function:
+                          is_clone: bool = False) -> Function:
     """An internal function named after Enzyme's scheme, with the function
     attributes of ``like`` (minus optnone/noinline, so LLVM may simplify and
     inline it, and minus what would be false of a derivative) and no debug
     info of its own.  Derivatives use the C calling convention (we call
-    them so); a clone keeps ``like``'s, matching its cloned call sites."""
+    them so) and drop what the program said for Enzyme about ``like``
+    (custom rules, inactivity: they are not ``like``); a clone keeps both,
+    matching its cloned call sites."""
     suffix = ""
     prefix_words = ["internal"]
     if like is not None:
-        prefix_words += [w for w in like.prefix.split()
+        declared_metadata = re.sub(r"![\w.]+ ![\w.]+", "", like.prefix)  # a declaration's
+        prefix_words += [w for w in declared_metadata.split()
                          if w not in _VISIBILITY and w not in _LINKAGE_WORDS
-                         and (keep_calling_convention or not _is_calling_convention(w))]
+                         and (is_clone or not _is_calling_convention(w))]
         suffix = _DROPPED_FN_WORDS.sub("", like.suffix)
+        if not is_clone:
+            suffix = _ENZYME_METADATA.sub("", suffix)
         groups = re.findall(r"#(\d+)", suffix)
         for gid in groups:
             text = module.attribute_groups.get(int(gid), "")
             words = [w for w in _split_attributes(text)
-                     if w.split("(")[0] not in _DROPPED_ATTRIBUTE_NAMES]
+                     if w.split("(")[0] not in _DROPPED_ATTRIBUTE_NAMES
+                     and (is_clone or not w.startswith('"enzyme_'))]
             new_gid = module.add_attribute_group(" ".join(words))
             suffix = suffix.replace(f"#{gid}", f"#{new_gid}")
     fn = Function(module.unique_name(name), function_type, arg_names,
@@ -178,3 +185,18 @@ def convert_argument(b: Builder, value: Value, ty: T.Type) -> Value:
     if isinstance(value.type, T.IntType) and isinstance(ty, T.IntType):
         return b.cast("trunc" if value.type.bits > ty.bits else "sext", value, ty)
     return value
+
+
+def clone_body(primal: Function, out: Function, vmap: dict, mode: str) -> None:
+    """Give ``out`` the body to differentiate: ``primal``'s, or, when the
+    program registered a rule for ``mode`` on ``primal`` itself, a single
+    call of ``primal``, so that the call's rule applies as it does wherever
+    ``primal`` is called."""
+    from enzyme_opt.ad.rules.custom import custom_rule
+    from enzyme_opt.ir.clone import clone_function_body
+    if custom_rule(primal, mode) is None:
+        clone_function_body(primal, out, vmap)
+        return
+    b = Builder(out.append_block("entry"))
+    result = b.call(primal, [vmap[arg] for arg in primal.args])
+    b.ret(result if primal.return_type != T.void else None)

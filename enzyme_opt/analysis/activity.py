@@ -66,10 +66,11 @@ def active_store_to_unshadowed_global(store, varied: set[Value], shadowed) -> st
     from enzyme_opt.ir.module import GlobalVariable
     base = underlying_object(store.pointer)
     if store.value in varied and T.contains_float(store.value.type) and \
-            isinstance(base, GlobalVariable) and base not in shadowed and not base.is_constant:
+            isinstance(base, GlobalVariable) and base not in shadowed and not base.is_constant \
+            and base.metadata_text("enzyme_inactive") is None:
         return (f"an active value is stored into the global @{base.name}, which has no shadow: "
-                f"give it one (!enzyme_shadow !{{ptr @d_{base.name}}}) or keep derivatives "
-                f"out of globals")
+                f"give it one (!enzyme_shadow !{{ptr @d_{base.name}}}), mark it inactive "
+                f"(__enzyme_inactive_global) or keep derivatives out of globals")
     return None
 
 

@@ -38,6 +38,8 @@ class GlobalValue(Constant):
         return "external"
 
 
+_STRING_ATTRIBUTE = re.compile(r'"([^"]*)"(?:="([^"]*)")?')
+
 LINKAGES = frozenset({"private", "internal", "available_externally", "linkonce", "weak",
                       "common", "appending", "extern_weak", "linkonce_odr", "weak_odr",
                       "external"})
@@ -219,8 +221,45 @@ class Function(GlobalValue):
         return [int(m) for m in re.findall(r"#(\d+)", self.suffix)]
 
     def metadata_text(self, kind: str) -> str | None:
-        match = re.search(r"!" + re.escape(kind) + r" (![\w.]+)", self.suffix)
+        """The node attached as ``!kind`` (``!5``).  Declarations print their
+        attachments before the return type (in ``prefix``), definitions
+        after the parameters (in ``suffix``)."""
+        match = re.search(r"!" + re.escape(kind) + r" (![\w.]+)", self.prefix + " " + self.suffix)
         return match.group(1) if match else None
+
+    def metadata_kinds(self) -> list[str]:
+        """The kinds of every metadata attachment (``dbg``, ``enzyme_augment`` …)."""
+        return re.findall(r"(?<![\w.])!([A-Za-z_.][\w.]*) ![\w.]+", self.prefix + " " + self.suffix)
+
+    def add_metadata(self, kind: str, node: str) -> None:
+        """Attach ``!kind node`` (where LLVM prints it for this function)."""
+        if self.is_declaration:
+            self.prefix = f"!{kind} {node} {self.prefix}".strip()
+        else:
+            self.suffix = f"{self.suffix} !{kind} {node}"
+
+    def string_attributes(self) -> dict[str, str]:
+        """Its ``"key"`` / ``"key"="value"`` attributes, from its attribute
+        groups (``""`` for a key without a value)."""
+        out: dict[str, str] = {}
+        groups = self.module.attribute_groups if self.module is not None else {}
+        for gid in self.attribute_group_ids:
+            for key, value in _STRING_ATTRIBUTE.findall(groups.get(gid, "")):
+                out[key] = value
+        return out
+
+    def add_string_attribute(self, key: str, value: str | None = None) -> None:
+        """Add ``"key"[="value"]`` through a new attribute group (groups are
+        shared between functions, so the old one is left as it is)."""
+        word = f'"{key}"' + (f'="{value}"' if value is not None else "")
+        groups = self.module.attribute_groups
+        ids = self.attribute_group_ids
+        if ids:
+            text = groups[ids[0]]
+            new_id = self.module.add_attribute_group(f"{text} {word}" if text else word)
+            self.suffix = re.sub(rf"#{ids[0]}\b", f"#{new_id}", self.suffix, count=1)
+        else:
+            self.suffix = f"{self.suffix} #{self.module.add_attribute_group(word)}"
 
     # -- names -----------------------------------------------------------------
     def slot_name(self, value: Value) -> str:

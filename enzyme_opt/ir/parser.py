@@ -60,6 +60,15 @@ def parse_module(text: str, filename: str = "<input>") -> Module:
             gc.enable()
 
 
+def parse_type_text(module: Module, text: str) -> Type:
+    """A type spelled in ``text`` (``{ ptr, double }``, ``%struct.S``), its
+    named structs looked up in ``module``."""
+    parser = ModuleParser("", module.name)
+    parser.module = module
+    cur = Cursor(tokenize(text), 1, module.name, [text])
+    return parser.parse_type(cur)
+
+
 class ModuleParser:
     def __init__(self, text: str, filename: str):
         self.text = text

@@ -6,6 +6,7 @@ Kinds:
 ``ALLOCATE``/``FREE`` allocation functions (shadow allocations);
 ``INACTIVE`` calls that never carry derivatives (I/O, hints, integer intrinsics);
 ``MATH`` elementwise math with a rule in ``elementwise.RULES``;
+``CUSTOM`` a function with a custom derivative rule (``rules/custom.py``);
 ``DEFINED`` a function whose body is in the module (differentiated recursively);
 ``EXTERNAL`` a declaration with no rule; ``OPAQUE`` inline asm or a call through a pointer.
 """
@@ -14,10 +15,12 @@ from __future__ import annotations
 
 import re
 
+from enzyme_opt.ad.rules import custom
 from enzyme_opt.ad.rules.elementwise import math_name_of
 
-COPY, FILL, ALLOCATE, FREE, INACTIVE, MATH, DEFINED, EXTERNAL, OPAQUE = (
-    "copy", "fill", "allocate", "free", "inactive", "math", "defined", "external", "opaque")
+COPY, FILL, ALLOCATE, FREE, INACTIVE, MATH, CUSTOM, DEFINED, EXTERNAL, OPAQUE = (
+    "copy", "fill", "allocate", "free", "inactive", "math", "custom", "defined", "external",
+    "opaque")
 
 ALLOCATION_FUNCTIONS = frozenset({"malloc", "calloc", "realloc", "_Znwm", "_Znam",
                                   "aligned_alloc", "_ZnwmSt11align_val_t", "mmap"})
@@ -56,10 +59,18 @@ def is_inactive_callee(name: str) -> bool:
 
 
 def call_kind(call) -> str:
-    """The kind of ``call`` (see the module docstring)."""
+    """The kind of ``call`` (see the module docstring).  What the program
+    says about the callee (inactive, custom rule, function-like) comes
+    first: it overrides what the callee's name would say."""
     fn = call.called_function
     if fn is None:
         return OPAQUE
+    if custom.inactive_reason(fn) is not None:
+        return INACTIVE
+    if custom.has_custom_rule(fn):
+        return CUSTOM
+    if custom.math_rule_name(fn) is not None:
+        return MATH
     name = fn.name
     if name.startswith(("llvm.memcpy.", "llvm.memmove.")):
         return COPY
@@ -74,6 +85,12 @@ def call_kind(call) -> str:
     if math_name_of(name) is not None:
         return MATH
     return EXTERNAL if fn.is_declaration else DEFINED
+
+
+def math_rule_of(fn) -> str | None:
+    """The name of the math rule a call of ``fn`` uses: its annotation
+    (``__enzyme_function_like``), else what its name says (``sinf`` → ``sin``)."""
+    return custom.math_rule_name(fn) or math_name_of(fn.name)
 
 
 def opaque_call_message(call) -> str:
