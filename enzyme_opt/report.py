@@ -9,6 +9,7 @@ from rich.table import Table
 
 from enzyme_opt.ad import request as R
 from enzyme_opt.ad.callsites import decode_call, find_call_sites
+from enzyme_opt.ad.rules import custom
 from enzyme_opt.ad.pipeline import describe, preprocess_for_report
 from enzyme_opt.analysis.activity import useful_values, varied_values
 from enzyme_opt.analysis.types import float_types_of_object, underlying_object
@@ -22,7 +23,7 @@ MODE_TITLES = {R.FORWARD: "forward", R.REVERSE: "reverse (combined)"}
 
 def print_report(data: bytes, filename: str, requests: bool, activity: bool,
                  console: Console | None = None) -> None:
-    console = console or Console(width=120)
+    console = console or Console(width=150)
     _, module = load(data, filename)
     sites = [decode_call(call, describe(call, module)) for call in find_call_sites(module)]
     if not sites:
@@ -91,20 +92,44 @@ def activity_table(request: R.DiffRequest) -> tuple[str, Table]:
     useful = useful_values(fn, varied) if request.mode == R.REVERSE else varied
     title = f"activity of @{fn.name} ({MODE_TITLES.get(request.mode, request.mode)})"
     table = Table()
-    for column in ("value", "type class", "varied", "useful", "active", "instruction"):
-        table.add_column(column, overflow="fold")
+    for column in ("value", "type class", "varied", "useful", "active", "instruction", "why"):
+        one_line = column == "instruction"  # one row per value, for grep
+        table.add_column(column, overflow="ellipsis" if one_line else "fold", no_wrap=one_line,
+                         max_width=52 if one_line else None,
+                         min_width=38 if column == "why" else None)
     for arg, activity in zip(fn.args, request.args):
         row_active = arg in varied and arg in useful
         table.add_row(arg.ref(), type_class(arg), _yes(arg in varied), _yes(arg in useful),
-                      _yes(row_active), f"argument ({activity})")
+                      _yes(row_active), f"argument ({activity})", "")
     for inst in fn.instructions():
-        if not inst.has_result or isinstance(inst, I.CallInst) and inst.type == T.void:
+        if not isinstance(inst, I.CallInst) and not inst.has_result:
+            continue
+        why = call_note(inst) if isinstance(inst, I.CallInst) else ""
+        if not inst.has_result and not why:
             continue
         row_active = inst in varied and inst in useful
         text = inst.format()
-        table.add_row(inst.ref(), type_class(inst), _yes(inst in varied), _yes(inst in useful),
-                      _yes(row_active), text if len(text) < 70 else text[:67] + "...")
+        table.add_row(inst.ref() if inst.has_result else "", type_class(inst),
+                      _yes(inst in varied), _yes(inst in useful), _yes(row_active),
+                      text, why)
     return title, table
+
+
+def call_note(call: I.CallInst) -> str:
+    """What the program's annotations say about a call, for the ``why``
+    column: which annotation made it inactive, which rule it uses."""
+    fn = call.called_function
+    if fn is None:
+        return ""
+    reason = custom.inactive_reason(fn)
+    if reason is not None:
+        return f"inactive: {reason}"
+    rules = [f"@{f.name}" for mode in (R.FORWARD, R.REVERSE)
+             for f in (custom.custom_rule(fn, mode) or ())]
+    if rules:
+        return "custom rule: " + ", ".join(dict.fromkeys(rules))
+    like = custom.math_rule_name(fn)
+    return f"differentiated like {like}" if like else ""
 
 
 def _yes(flag: bool) -> str:

@@ -94,6 +94,7 @@ def _mentions_enzyme(module: Module) -> bool:
 def preprocess_for_report(module: Module, filename: str):
     """The module with the ready call sites' targets preprocessed, and those
     call sites decoded against the simplified clones (for --print-activity)."""
+    apply_annotations(module, filename)
     ready = [c for c in find_call_sites(module) if _is_ready(c, module)]
     module = _preprocess(module, ready, filename)
     context = Context(module, filename)

@@ -40,6 +40,15 @@ class GlobalValue(Constant):
 
 _STRING_ATTRIBUTE = re.compile(r'"([^"]*)"(?:="([^"]*)")?')
 
+def _escape_attribute(text: str) -> str:
+    return "".join(f"\\{ord(c):02X}" if c in '"\\' or not 0x20 <= ord(c) < 0x7F else c
+                   for c in text)
+
+
+def _unescape_attribute(text: str) -> str:
+    return re.sub(r"\\([0-9A-Fa-f]{2})", lambda m: chr(int(m.group(1), 16)), text)
+
+
 LINKAGES = frozenset({"private", "internal", "available_externally", "linkonce", "weak",
                       "common", "appending", "extern_weak", "linkonce_odr", "weak_odr",
                       "external"})
@@ -245,13 +254,13 @@ class Function(GlobalValue):
         groups = self.module.attribute_groups if self.module is not None else {}
         for gid in self.attribute_group_ids:
             for key, value in _STRING_ATTRIBUTE.findall(groups.get(gid, "")):
-                out[key] = value
+                out[key] = _unescape_attribute(value)
         return out
 
     def add_string_attribute(self, key: str, value: str | None = None) -> None:
         """Add ``"key"[="value"]`` through a new attribute group (groups are
         shared between functions, so the old one is left as it is)."""
-        word = f'"{key}"' + (f'="{value}"' if value is not None else "")
+        word = f'"{key}"' + (f'="{_escape_attribute(value)}"' if value is not None else "")
         groups = self.module.attribute_groups
         ids = self.attribute_group_ids
         if ids:
