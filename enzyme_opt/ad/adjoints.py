@@ -9,6 +9,7 @@ adjoints through ``take``/``accumulate``.
 
 from __future__ import annotations
 
+from enzyme_opt.ad.augment import release_args
 from enzyme_opt.ad.custom_calls import call_rule, float_params
 from enzyme_opt.ad.rules import calls
 from enzyme_opt.ad.rules.calls import call_kind, math_rule_of
@@ -260,8 +261,16 @@ class AdjointRules:
         self.fwd.mem.zero_fill(b, dst_shadow, length if length.type == T.i64 else b.cast("zext", length, T.i64))
 
     def free_shadow(self, b: Builder, inst) -> None:
+        """Release a shadow made in the forward sweep: an alloca's is
+        malloc'd; an allocation's comes from the same allocator."""
+        shadow = self.gen.get(b, self.fwd.shadow[inst])
+        if isinstance(inst, I.CallInst):
+            args = {a: self.gen.get(b, a) for a in release_args(inst)}
+            self.fwd.mem.release(b, inst.called_function, shadow,
+                                 [args.get(a) for a in inst.args])
+            return
         free = self.gen.rev.module.get_or_declare("free", T.FunctionType(T.void, (T.ptr,)))
-        b.call(free, [self.gen.get(b, self.fwd.shadow[inst])])
+        b.call(free, [shadow])
 
     # -- calls and phis ---------------------------------------------------------------------
     def call(self, b: Builder, inst) -> None:

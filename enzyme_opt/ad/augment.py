@@ -21,7 +21,7 @@ from enzyme_opt.ad.rules.custom import custom_rule
 from enzyme_opt.ad.loops import exits_recording, instrument_loops
 from enzyme_opt.ad.memory import MemoryOps
 from enzyme_opt.ad.rules import calls
-from enzyme_opt.ad.rules.calls import (ZEROED_ALLOCATION_FUNCTIONS, call_kind, external_call_message,
+from enzyme_opt.ad.rules.calls import (allocation, call_kind, external_call_message,
                                        math_rule_of, opaque_call_message)
 from enzyme_opt.ad.rules.elementwise import elementwise_rule
 from enzyme_opt.ad.tape import write_record
@@ -46,6 +46,14 @@ ELEMENTWISE_OPCODES = frozenset({"fadd", "fsub", "fmul", "fdiv", "frem", "fneg"}
 #: Float arithmetic recomputed in the reverse sweep when its operands are there anyway.
 CHEAP_FLOAT_OPS = frozenset({"fadd", "fsub", "fmul", "fneg"})
 MAX_RECOMPUTE_DEPTH = 6
+
+
+def release_args(inst: I.Instruction) -> list[Value]:
+    """The arguments of an allocation call that freeing its memory needs
+    (a program's deallocator may take some: ``__enzyme_allocation_like``)."""
+    if not isinstance(inst, I.CallInst):
+        return []
+    return [inst.arg(i) for i in allocation(inst.called_function).free_args if i >= 0]
 
 
 @dataclass(eq=False)
@@ -248,14 +256,9 @@ class AugmentedBuilder:
 
     def shadow_allocation(self, inst: I.CallInst, b: Builder) -> None:
         """A zeroed shadow of the same size, freed by the reverse sweep."""
-        fn, args = inst.called_function, inst.args
-        if fn.name == "realloc":
+        if inst.called_function.name == "realloc":
             raise self.fail(inst, "realloc of active memory is not supported in reverse mode")
-        shadow = b.call(fn, args, f"{inst.name}'" if inst.name else "")
-        if fn.name not in ZEROED_ALLOCATION_FUNCTIONS:
-            size = args[-1] if fn.name == "aligned_alloc" else args[0]
-            self.mem.zero_fill(b, shadow, size if size.type == T.i64 else b.cast("zext", size, T.i64))
-        self.shadow[inst] = shadow
+        self.shadow[inst] = self.mem.shadow_allocation(b, inst, None, 1)
         self.heap_shadows.add(inst)
 
     def augment_call(self, inst: I.CallInst, fn: Function) -> None:
@@ -331,7 +334,7 @@ class AugmentedBuilder:
         if inst in self.custom_calls:
             return [*self.custom_calls[inst].args, inst]
         if inst in self.heap_shadows:
-            return [self.shadow[inst]]
+            return [self.shadow[inst], *release_args(inst)]
         if op == "load":
             return [self.shadow[inst.pointer]] if inst.pointer in self.shadow else []
         if op == "store":

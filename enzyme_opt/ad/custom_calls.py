@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from enzyme_opt.ad.utils import coerce, scalar_leaves, shadow_type
+from enzyme_opt.ad.utils import coerce, scalar_leaves, shadow_type, user_name
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
@@ -137,7 +137,7 @@ def augmented_result_type(rule: Function) -> T.Type:
 
 
 def no_rule_message(fn: Function, mode_words: str) -> str:
-    return (f"@{fn.name} has a custom derivative but none for {mode_words}, and its body is "
+    return (f"@{user_name(fn.name)} has a custom derivative but none for {mode_words}, and its body is "
             f"not in this module")
 
 
@@ -172,7 +172,8 @@ def _types(types) -> str:
 def _mismatch(rule: Function, fn: Function, role: str, expected, where: str,
               convention: str) -> DifferentiationError:
     ret, params = rule_signature(rule)
+    name = user_name(fn.name)
     return DifferentiationError(
-        f"the {role} @{rule.name} registered for @{fn.name} has the signature "
-        f"{ret} ({_types(params)}), but a call of @{fn.name} ({fn.function_type}) needs "
+        f"the {role} @{rule.name} registered for @{name} has the signature "
+        f"{ret} ({_types(params)}), but a call of @{name} ({fn.function_type}) needs "
         f"{expected} ({convention})", where)

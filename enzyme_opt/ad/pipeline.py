@@ -19,7 +19,7 @@ from enzyme_opt.ad.constexprs import expand_global_addresses
 from enzyme_opt.ad.expand import expand_runtime_helpers
 from enzyme_opt.ad.lower import lower_call_site
 from enzyme_opt.ad.retype import retype_float_moves
-from enzyme_opt.ad.utils import new_internal_function
+from enzyme_opt.ad.utils import PREPROCESS_PREFIX, new_internal_function, user_name
 from enzyme_opt.analysis.memory import writes_only_local_memory
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
@@ -30,13 +30,7 @@ from enzyme_opt.ir.module import Function, GlobalVariable, Module
 from enzyme_opt.ir.parser import parse_module
 from enzyme_opt.ir.printer import print_module
 
-PREPROCESS_PREFIX = "preprocess_"
 MAX_ROUNDS = 16
-
-
-def user_name(name: str) -> str:
-    """The user's name for a function: ``preprocess_f`` is ``f``."""
-    return name[len(PREPROCESS_PREFIX):] if name.startswith(PREPROCESS_PREFIX) else name
 
 
 def describe(inst: I.Instruction, module: Module | None) -> str:
@@ -88,7 +82,8 @@ def _mentions_enzyme(module: Module) -> bool:
         "enzyme" in g.name or "enzyme" in g.suffix for g in module.globals) or any(
         "enzyme" in fn.name or "enzyme" in fn.prefix or "enzyme" in fn.suffix
         for fn in module.functions) or any(
-        "enzyme" in text for text in module.attribute_groups.values())
+        "enzyme" in text for text in module.attribute_groups.values()) or \
+        module.get("llvm.global.annotations") is not None
 
 
 def preprocess_for_report(module: Module, filename: str):

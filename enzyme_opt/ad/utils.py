@@ -9,6 +9,14 @@ from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, Module
 from enzyme_opt.ir.values import ConstantKeyword, Value
 
+PREPROCESS_PREFIX = "preprocess_"
+
+
+def user_name(name: str) -> str:
+    """The user's name for a function: ``preprocess_f`` is ``f``."""
+    return name[len(PREPROCESS_PREFIX):] if name.startswith(PREPROCESS_PREFIX) else name
+
+
 #: Words of a function header a copy must not keep (the personality stays:
 #: a C++ body's landingpads need it).
 _DROPPED_FN_WORDS = re.compile(r"\s*(!dbg ![\w.]+|comdat(\(\$[^)]*\))?|section \"[^\"]*\"|"

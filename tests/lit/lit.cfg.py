@@ -69,7 +69,7 @@ tool_subst("enzyme-opt", venv_tool("enzyme-opt"))
 tool_subst("FileCheck", venv_tool("filecheck"))
 tool_subst("filecheck", venv_tool("filecheck"))
 tool_subst("not", not_tool)
-for tool in ("clang", "lli", "llc", "opt", "llvm-as", "llvm-dis", "llvm-link"):
+for tool in ("clang", "lli", "llc", "opt", "llvm-as", "llvm-dis", "llvm-link", "split-file"):
     tool_subst(tool, llvm_tool(tool))
 tool_subst("ptxas", ptxas)
 
