@@ -1,5 +1,6 @@
-; Split reverse mode (__enzyme_augmentfwd) is not supported yet: a clear
-; error naming the entry point, not a crash or a silent pass-through.
+; An Enzyme entry point enzyme-opt does not implement yet (here
+; __enzyme_batch): a clear error naming it, not a crash or a silent
+; pass-through.
 ; RUN: %python %S/../Inputs/expect-error.py enzyme-opt %s -S -o %t.out | FileCheck %s
 
 define double @sq(double %x) {
@@ -8,12 +9,12 @@ entry:
   ret double %m
 }
 
-declare ptr @__enzyme_augmentfwd(ptr, ...)
+declare [2 x double] @__enzyme_batch(ptr, ...)
 
-define ptr @caller(double %x) {
+define [2 x double] @caller(double %x, double %y) {
 entry:
-  %r = call ptr (ptr, ...) @__enzyme_augmentfwd(ptr @sq, double %x)
-  ret ptr %r
+  %r = call [2 x double] (ptr, ...) @__enzyme_batch(ptr @sq, metadata !"enzyme_width", i64 2, metadata !"enzyme_vector", double %x, double %y)
+  ret [2 x double] %r
 }
 
-; CHECK: {{^}}enzyme-opt: error: {{.*}}@caller{{.*}}: {{.*}}not supported{{.*}}__enzyme_augmentfwd{{$}}
+; CHECK: {{^}}enzyme-opt: error: {{.*}}@caller{{.*}}: {{.*}}not supported{{.*}}__enzyme_batch{{$}}
