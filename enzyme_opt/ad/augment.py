@@ -33,7 +33,8 @@ from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.cfg import CFG, definition_order
-from enzyme_opt.ad.utils import clone_body
+from enzyme_opt.ad.lanes import Lanes
+from enzyme_opt.ad.utils import clone_body, join_lanes, shadow_type, split_lanes, user_name
 from enzyme_opt.analysis.types import underlying_object
 from enzyme_opt.ir.module import BasicBlock, Function, GlobalVariable
 from enzyme_opt.ir.values import Argument, Constant, ConstantInt, Value, null, zero
@@ -73,6 +74,8 @@ class AugmentedBuilder:
         self.ctx = ctx
         self.request = request
         self.out = out
+        self.width = request.width
+        self.lanes = Lanes(request.width)
         self.mem = MemoryOps(out.module)
         self.shadow: dict[Value, Value] = {}
         #: augmented call → (its request, its arguments with shadows, the primal arguments)
@@ -112,6 +115,9 @@ class AugmentedBuilder:
         self.tape = next(params)
         clone_body(primal, self.out, vmap, R.REVERSE)
         globals_with_shadow = global_shadows(self.out.module)
+        if globals_with_shadow and self.width > 1:
+            raise DifferentiationError("globals with shadows (!enzyme_shadow) in vector "
+                                       "(enzyme_width) reverse mode are not supported")
         self.shadow.update(globals_with_shadow)
         self.varied = varied_values(self.out, active | set(globals_with_shadow))
         self.useful = useful_values(self.out, self.varied)
@@ -119,7 +125,7 @@ class AugmentedBuilder:
             for inst in list(block.instructions):
                 self.visit(inst)
         for phi, shadow in self.shadow_phis:
-            shadow.set_incoming([(self.shadow.get(v, null(T.ptr)), blk) for v, blk in phi.incoming])
+            shadow.set_incoming([(self.shadow_of(v), blk) for v, blk in phi.incoming])
         if self.request.ret == R.DUP:
             self.return_shadow()
         self.adjoint_values = [v for v in (*self.primal_args, *self.out.instructions())
@@ -134,9 +140,19 @@ class AugmentedBuilder:
                 b = Builder().before(inst)
                 value = inst.value
                 pair = b.insertvalue(zero(self.out.return_type), value, 0)
-                pair = b.insertvalue(pair, self.shadow.get(value, null(value.type)), 1)
+                pair = b.insertvalue(pair, self.shadow_of(value), 1)
                 b.ret(pair)
                 inst.erase()
+
+    def shadow_of(self, value: Value) -> Value:
+        """The shadow of a pointer (null in every lane when it has none)."""
+        shadow = self.shadow.get(value)
+        return shadow if shadow is not None else zero(shadow_type(value.type, self.width))
+
+    def each_lane(self, b: Builder, shadow: Value, make, name: str = "") -> Value:
+        """``make(lane pointer)`` for every lane of a shadow, joined again."""
+        lanes = [make(lane) for lane in split_lanes(b, shadow, self.width)]
+        return join_lanes(b, lanes, lanes[0].type, self.width, name)
 
     def is_active(self, value: Value) -> bool:
         """Does ``value`` get an adjoint?  Varied, useful, and holding floats."""
@@ -149,30 +165,37 @@ class AugmentedBuilder:
     def visit(self, inst: I.Instruction) -> None:
         op = inst.opcode
         b = Builder().after(inst)
+        name = f"{inst.name}'" if inst.name else ""
         if op in ("getelementptr", "bitcast", "addrspacecast") and inst.operand(0) in self.shadow \
                 and inst.type.scalar.is_pointer:
             from enzyme_opt.ir.clone import clone_instruction
-            copy = clone_instruction(inst, {inst.operand(0): self.shadow[inst.operand(0)]})
-            copy.name = f"{inst.name}'" if inst.name else ""
-            copy.metadata = []
-            self.shadow[inst] = b.insert(copy)
+
+            def derive(lane: Value) -> Value:
+                copy = clone_instruction(inst, {inst.operand(0): lane})
+                copy.name = name if self.width == 1 else ""
+                copy.metadata = []
+                return b.insert(copy)
+            self.shadow[inst] = self.each_lane(b, self.shadow[inst.operand(0)], derive, name)
         elif op == "select" and inst.type.is_pointer and \
                 (inst.operand(1) in self.shadow or inst.operand(2) in self.shadow):
             c, x, y = inst.operands
-            self.shadow[inst] = b.select(c, self.shadow.get(x, null(T.ptr)),
-                                         self.shadow.get(y, null(T.ptr)),
-                                         f"{inst.name}'" if inst.name else "")
+            self.shadow[inst] = b.select(c, self.shadow_of(x), self.shadow_of(y), name)
         elif op == "phi" and inst.type.is_pointer and inst in self.varied:
-            shadow = b.phi(T.ptr, f"{inst.name}'" if inst.name else "")
+            shadow = b.phi(shadow_type(T.ptr, self.width), name)
             self.shadow[inst] = shadow
             self.shadow_phis.append((inst, shadow))
         elif op == "alloca" and inst in self.varied:
-            self.shadow[inst] = self.heap_shadow(b, inst, self.mem.alloca_size(b, inst))
+            size = self.mem.alloca_size(b, inst)
+            lanes = [self.heap_shadow(b, inst, size) for _ in range(self.width)]
+            self.shadow[inst] = join_lanes(b, lanes, T.ptr, self.width, name)
         elif op == "load" and inst.type.is_pointer and inst.pointer in self.shadow:
-            self.shadow[inst] = b.load(T.ptr, self.shadow[inst.pointer],
-                                       f"{inst.name}'" if inst.name else "", inst.align)
+            self.shadow[inst] = self.each_lane(
+                b, self.shadow[inst.pointer],
+                lambda lane: b.load(T.ptr, lane, name if self.width == 1 else "", inst.align), name)
         elif op == "store" and inst.value.type.is_pointer and inst.pointer in self.shadow:
-            b.store(self.shadow.get(inst.value, null(T.ptr)), self.shadow[inst.pointer], inst.align)
+            values = split_lanes(b, self.shadow_of(inst.value), self.width)
+            for lane, value in zip(split_lanes(b, self.shadow[inst.pointer], self.width), values):
+                b.store(value, lane, inst.align)
         elif op == "store" and inst.pointer not in self.shadow:
             problem = active_store_to_unshadowed_global(inst, self.varied, self.shadow)
             if problem:
@@ -226,6 +249,9 @@ class AugmentedBuilder:
         runs once, inside it); its tape is recorded for the gradient rule,
         which the reverse sweep calls (``adjoints.custom_call``)."""
         where = self.ctx.where(inst)
+        if self.width > 1:
+            raise self.fail(inst, f"the custom gradient of @{user_name(fn.name)} cannot serve a "
+                                  f"vector (enzyme_width {self.width}) gradient")
         shadow_return = fn.return_type.is_pointer and inst in self.varied
         tape_type = check_augment_rule(augment, fn, shadow_return, where)
         check_gradient_rule(gradient, fn, tape_type, where)
@@ -234,7 +260,7 @@ class AugmentedBuilder:
         for arg, param in zip(inst.args, fn.args):
             args.append(arg)
             if param.type.is_pointer:
-                args.append(self.shadow.get(arg, null(param.type)))
+                args.append(self.shadow_of(arg))
         ret = fn.return_type
         if ret == T.void:
             tape = call_rule(b, augment, args, tape_type, f"{fn.name}.tape")
@@ -258,7 +284,7 @@ class AugmentedBuilder:
         """A zeroed shadow of the same size, freed by the reverse sweep."""
         if inst.called_function.name == "realloc":
             raise self.fail(inst, "realloc of active memory is not supported in reverse mode")
-        self.shadow[inst] = self.mem.shadow_allocation(b, inst, None, 1)
+        self.shadow[inst] = self.mem.shadow_allocation(b, inst, None, self.width)
         self.heap_shadows.add(inst)
 
     def augment_call(self, inst: I.CallInst, fn: Function) -> None:
@@ -284,8 +310,8 @@ class AugmentedBuilder:
         reread = self.request.reread_memory and all(
             isinstance(underlying_object(a), (Argument, GlobalVariable))
             for a in inst.args if a.type.is_pointer)
-        request = R.DiffRequest(self.ctx.preprocessed(fn), R.REVERSE, 1, tuple(activities), ret,
-                                reread_memory=reread)
+        request = R.DiffRequest(self.ctx.preprocessed(fn), R.REVERSE, self.width,
+                                tuple(activities), ret, reread_memory=reread)
         augmented, _ = self.ctx.split_pair(request)
         call_args: list[Value] = []
         for arg, activity in zip(inst.args, activities):

@@ -14,6 +14,7 @@ import re
 from enzyme_opt.ad import request as R
 from enzyme_opt.ad.request import ArgBinding, CallSite, DiffRequest
 from enzyme_opt.ad.rules.custom import custom_rule
+from enzyme_opt.ad.utils import scalar_leaves, shadow_type
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
@@ -245,6 +246,10 @@ class Decoder:
             raise self.fail(f"'{marker}' must be followed by a constant integer")
         return value.value
 
+    def flag_ahead(self, name: str) -> bool:
+        """Does the marker ``name`` come later in the call?"""
+        return any(marker_name(v) == name for v in self.operands[self.pos:])
+
     def remaining_values(self) -> int:
         """How many operands are left that are not flags (with their values)."""
         pos, count = self.pos, 0
@@ -301,7 +306,8 @@ class Decoder:
     def decode_trailing(self, function: Function, ret: str, site: CallSite) -> None:
         """What follows the arguments: the differential return (reverse
         modes) and the tape (``__enzyme_reverse``, unless it is in memory)."""
-        tape_follows = self.mode == R.REVERSE_SPLIT and self.tape_memory is None
+        tape_follows = self.mode == R.REVERSE_SPLIT and self.tape_memory is None and \
+            not self.flag_ahead("enzyme_tape")
         seed_follows = ret == R.OUT and (
             (self.mode == R.REVERSE and self.remaining_values() > 0) or
             self.mode == R.REVERSE_SPLIT)
@@ -309,15 +315,29 @@ class Decoder:
             raise self.fail("too few arguments: __enzyme_reverse takes the differential "
                             "return, then the tape")
         if seed_follows:
-            seed, size = self.take_value("the differential return", function.return_type)
-            if size is None and seed.type != function.return_type:
-                raise self.fail(f"the differential return has type {seed.type}, "
-                                f"expected {function.return_type}")
-            site.differential_return, site.differential_return_byref = seed, size is not None
+            site.differential_return, site.differential_return_byref = \
+                self.take_seed(function.return_type)
         if tape_follows:
             site.tape = self.take("the tape")
             if not site.tape.type.is_pointer:
                 raise self.fail(f"the tape must be a pointer (void*), got {site.tape.type}")
+
+    def take_seed(self, ret: T.Type) -> tuple[Value | list[Value], bool]:
+        """The differential return: a value of the result's type, or at width
+        W one ``[W x T]`` (any aggregate of W values) or W separate values."""
+        seed, size = self.take_value("the differential return", ret)
+        if size is not None:
+            return seed, True
+        lanes = shadow_type(ret, self.width)
+        if seed.type == lanes or (self.width > 1 and seed.type.is_aggregate
+                                  and scalar_leaves(seed.type) == scalar_leaves(lanes)):
+            return seed, False
+        if self.width > 1 and seed.type == ret:
+            seeds = [seed] + [self.take(f"the differential return of lane {k + 1}")
+                              for k in range(1, self.width)]
+            if all(v.type == ret for v in seeds):
+                return seeds, False
+        raise self.fail(f"the differential return has type {seed.type}, expected {lanes}")
 
     def check_tape_flags(self) -> None:
         if self.mode not in R.SPLIT_MODES and (self.tape_memory is not None

@@ -6,7 +6,7 @@ from enzyme_opt.ad import request as R
 from enzyme_opt.ad import split
 from enzyme_opt.ad.callsites import has_sret_result
 from enzyme_opt.ad.request import CallSite
-from enzyme_opt.ad.utils import coerce, convert_argument, join_lanes, sret_type
+from enzyme_opt.ad.utils import coerce, convert_argument, join_lanes, shadow_type, sret_type
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
@@ -49,11 +49,16 @@ def differential_return(b: Builder, site: CallSite) -> list[Value]:
     if request.ret != R.OUT:
         return []
     ty = request.function.return_type
+    lanes = shadow_type(ty, request.width)
     seed = site.differential_return
     if seed is None:
         from enzyme_opt.ad.reverse import default_seed
-        return [default_seed(ty)]
-    return [b.load(ty, seed) if site.differential_return_byref else seed]
+        return [default_seed(lanes)]
+    if isinstance(seed, list):  # W separate values
+        return [join_lanes(b, seed, ty, request.width)]
+    if site.differential_return_byref:
+        return [b.load(ty, seed)]
+    return [coerce(b, seed, lanes)]
 
 
 def _lower_derivative(context, site: CallSite, b: Builder, args: list[Value]) -> Value | None:

@@ -24,6 +24,7 @@ from dataclasses import replace
 from enzyme_opt.ad import request as R
 from enzyme_opt.ad.adjoints import AdjointRules
 from enzyme_opt.ad.augment import AugmentedBuilder
+from enzyme_opt.ad.lanes import Lanes
 from enzyme_opt.ad.loops import exits_recording, induction_value
 from enzyme_opt.ad.tape import free_tape, new_tape, read_record
 from enzyme_opt.ad.utils import build_struct, shadow_type
@@ -49,19 +50,20 @@ def _primal_params(request: R.DiffRequest) -> tuple[list[T.Type], list[str]]:
 def gradient_type(request: R.DiffRequest) -> T.Type:
     """What the reverse sweep returns: the adjoints of the ``out`` arguments
     (one: that type; several: a struct in argument order; none: void)."""
-    outs = [arg.type for arg, a in zip(request.function.args, request.args) if a == R.OUT]
+    outs = [shadow_type(arg.type, request.width)
+            for arg, a in zip(request.function.args, request.args) if a == R.OUT]
     if not outs:
         return T.void
     return outs[0] if len(outs) == 1 else T.StructType(tuple(outs))
 
 
 def gradient_signature(request: R.DiffRequest) -> tuple[T.FunctionType, list[str]]:
-    """``(args and shadows, [differeturn]) -> gradient``: the reverse sweep's."""
-    if request.width != 1:
-        raise DifferentiationError("vector width in reverse mode is not supported yet")
+    """``(args and shadows, [differeturn]) -> gradient``: the reverse sweep's.
+    At width W every shadow, the differential return and each derivative
+    are ``[W x T]``: W rows of the Jacobian in one sweep."""
     params, names = _primal_params(request)
     if request.ret == R.OUT:
-        params.append(request.function.return_type)
+        params.append(shadow_type(request.function.return_type, request.width))
         names.append("differeturn")
     return T.FunctionType(gradient_type(request), tuple(params)), names
 
@@ -81,7 +83,7 @@ def reverse_signature(request: R.DiffRequest) -> tuple[T.FunctionType, list[str]
 def augmented_return_type(request: R.DiffRequest) -> T.Type:
     ret = request.function.return_type
     if request.ret == R.DUP:
-        return T.StructType((ret, ret))
+        return T.StructType((ret, shadow_type(ret, request.width)))
     return ret
 
 
@@ -169,6 +171,7 @@ class SplitGenerator:
         if len(returning) != 1:
             raise DifferentiationError(f"@{request.function.name[len('preprocess_'):]} must have "
                                        f"exactly one returning block (found {len(returning)})")
+        self.lanes = Lanes(request.width)
         self.rules = AdjointRules(self)
         self.slots: dict[Value, Value] = {}
         for value in fwd.adjoint_values:
@@ -184,7 +187,7 @@ class SplitGenerator:
         b = Builder(entry)
         ret_value = returning[0].terminator.value
         if differeturn is not None and ret_value is not None and ret_value in self.slots:
-            self.rules.accumulate(b, ret_value, differeturn)
+            self.rules.accumulate(b, ret_value, self.lanes.from_abi(b, differeturn, ret_value.type))
         b.br(self.inverts[returning[0]])
         for block in reversed(cfg.rpo):
             if block in live:
@@ -196,8 +199,9 @@ class SplitGenerator:
         if slot is None:
             b = self.entry_builder.before_terminator(self.entry_builder.block)
             name = f"{value.name}'de" if value.name else ""
-            slot = b.alloca(value.type, name)
-            b.store(zero(value.type), slot)
+            ty = self.lanes.type(value.type)
+            slot = b.alloca(ty, name)
+            b.store(zero(ty), slot)
             self.slots[value] = slot
         return slot
 
@@ -264,7 +268,9 @@ class SplitGenerator:
     def finish(self, b: Builder) -> None:
         """End of the reverse sweep: return the adjoints of the out args."""
         outs = [arg for arg, a in zip(self.forward.primal_args, self.request.args) if a == R.OUT]
-        values = [b.load(a.type, self.slot(a), f"d{a.name}" if a.name else "") for a in outs]
+        values = [self.lanes.to_abi(b, b.load(self.lanes.type(a.type), self.slot(a),
+                                              f"d{a.name}" if a.name else ""), a.type)
+                  for a in outs]
         if not values:
             b.ret()
         elif len(values) == 1:

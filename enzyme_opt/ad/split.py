@@ -25,7 +25,7 @@ from enzyme_opt.ad import request as R
 from enzyme_opt.ad.request import CallSite
 from enzyme_opt.ad.tape import TAPE_BYTES, free_tape, new_tape
 from enzyme_opt.ad.callsites import has_sret_result
-from enzyme_opt.ad.utils import build_struct, coerce, sret_type
+from enzyme_opt.ad.utils import build_struct, coerce, sret_type, user_name
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
@@ -82,7 +82,7 @@ def lower_size(site: CallSite) -> Value:
 def check_allocated(site: CallSite) -> None:
     if site.allocated is not None and site.allocated < TAPE_BYTES:
         raise DifferentiationError(
-            f"the tape of @{site.request.function.name} needs {TAPE_BYTES} bytes, but "
+            f"the tape of @{user_name(site.request.function.name)} needs {TAPE_BYTES} bytes, but "
             f"'enzyme_allocated' gives {site.allocated} (use __enzyme_augmentsize)",
             site.location)
 
