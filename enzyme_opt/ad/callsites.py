@@ -43,7 +43,7 @@ MARKERS = {
     "enzyme_const": "activity", "enzyme_dup": "activity", "enzyme_dupnoneed": "activity",
     "enzyme_out": "activity", "enzyme_dupv": "activity", "enzyme_dupnoneedv": "activity",
     "enzyme_width": "value", "enzyme_byref": "value", "enzyme_allocated": "value",
-    "enzyme_tape": "value", "enzyme_scalar": "activity",
+    "enzyme_tape": "value", "enzyme_scalar": "activity", "enzyme_vector": "activity",
     "enzyme_interleave": "flag", "enzyme_not_overwritten": "flag", "enzyme_nofree": "flag",
     "enzyme_noret": "flag", "enzyme_primal_return": "flag", "enzyme_const_return": "flag",
     "enzyme_active_return": "flag", "enzyme_dup_return": "flag",
@@ -52,7 +52,8 @@ MARKERS = {
 }
 ACTIVITY_OF_MARKER = {"enzyme_const": R.CONST, "enzyme_dup": R.DUP, "enzyme_dupv": R.DUP,
                       "enzyme_dupnoneed": R.DUPNONEED, "enzyme_dupnoneedv": R.DUPNONEED,
-                      "enzyme_out": R.OUT, "enzyme_scalar": R.CONST}
+                      "enzyme_out": R.OUT, "enzyme_scalar": R.CONST,
+                      "enzyme_vector": R.VECTOR}
 #: Markers Enzyme knows that enzyme-opt refuses (why): using one is an error,
 #: never a silently different derivative.
 UNSUPPORTED_MARKERS = {
@@ -274,7 +275,7 @@ class Decoder:
             raise DifferentiationError(
                 f"cannot differentiate @{function.name}: it is only a declaration "
                 f"(its body is not in this module)", self.where)
-        if self.mode in (None, "virtualreverse", R.BATCH, R.FWDSPLIT):
+        if self.mode in (None, "virtualreverse"):
             raise self.fail("this Enzyme entry point is not supported yet")
         if self.mode == R.AUGMENT_SIZE:
             return self.decode_size_query(function)
@@ -306,8 +307,8 @@ class Decoder:
     def decode_trailing(self, function: Function, ret: str, site: CallSite) -> None:
         """What follows the arguments: the differential return (reverse
         modes) and the tape (``__enzyme_reverse``, unless it is in memory)."""
-        tape_follows = self.mode == R.REVERSE_SPLIT and self.tape_memory is None and \
-            not self.flag_ahead("enzyme_tape")
+        tape_follows = self.mode in (R.REVERSE_SPLIT, R.FWDSPLIT) and \
+            self.tape_memory is None and not self.flag_ahead("enzyme_tape")
         seed_follows = ret == R.OUT and (
             (self.mode == R.REVERSE and self.remaining_values() > 0) or
             self.mode == R.REVERSE_SPLIT)
@@ -340,7 +341,7 @@ class Decoder:
         raise self.fail(f"the differential return has type {seed.type}, expected {lanes}")
 
     def check_tape_flags(self) -> None:
-        if self.mode not in R.SPLIT_MODES and (self.tape_memory is not None
+        if self.mode not in (*R.SPLIT_MODES, R.FWDSPLIT) and (self.tape_memory is not None
                                                or self.allocated is not None):
             raise self.fail("'enzyme_tape' and 'enzyme_allocated' are for split mode "
                             "(__enzyme_augmentfwd / __enzyme_reverse)")
@@ -385,13 +386,23 @@ class Decoder:
             activity = ACTIVITY_OF_MARKER[marker]
         else:
             activity = self.default_activity(param)
+        if (activity == R.VECTOR) != (self.mode == R.BATCH) and activity != R.CONST:
+            raise self.fail(f"'{marker}' is for __enzyme_batch" if activity == R.VECTOR else
+                            f"__enzyme_batch takes 'enzyme_vector' or 'enzyme_scalar', "
+                            f"not '{marker}'")
+        if activity == R.VECTOR:  # one value per lane
+            values = [self.take(f"lane {lane + 1} of parameter {index + 1} of @{function.name}")
+                      for lane in range(self.width)]
+            what = f"parameter {index + 1} of @{function.name}"
+            values = [self.check_type(v, param, what) for v in values]
+            return ArgBinding(activity, values[0], shadows=values, marker=marker)
         stride = self.take_stride(marker) if marker in ("enzyme_dupv", "enzyme_dupnoneedv") else None
         what = f"parameter {index + 1} of @{function.name}"
         primal, byref = self.take_value(f"the value of {what}", param)
         if byref is None:
             primal = self.check_type(primal, param, what)
         binding = ArgBinding(activity, primal, marker=marker, stride=stride, byref=byref is not None)
-        if activity == R.OUT and self.mode == R.FORWARD:
+        if activity == R.OUT and self.mode in (R.FORWARD, R.FWDSPLIT):
             raise self.fail("'enzyme_out' is for reverse mode; forward mode uses 'enzyme_dup'")
         if activity == R.OUT and not param.scalar.is_float:
             raise self.fail(f"'enzyme_out' needs a floating-point parameter, "
@@ -418,6 +429,8 @@ class Decoder:
         return self.take(f"the stride after '{marker}'")
 
     def default_activity(self, param: T.Type) -> str:
+        if self.mode == R.BATCH:
+            return R.VECTOR
         if param.scalar.is_float:
             return R.OUT if self.mode in R.REVERSE_MODES else R.DUP
         if param.is_pointer:
@@ -434,6 +447,8 @@ class Decoder:
         ret = function.return_type
         if isinstance(ret, T.VoidType):
             return "none"
+        if self.mode == R.BATCH:
+            return R.VECTOR
         if "enzyme_const_return" in self.flags:
             return R.CONST
         if "enzyme_dup_return" in self.flags:
@@ -445,7 +460,7 @@ class Decoder:
                             f"@{function.name} returns {ret}")
         if T.contains_float(ret):
             return R.OUT if self.mode in R.REVERSE_MODES else R.DUP
-        if ret.is_pointer and self.mode in (R.FORWARD, *R.SPLIT_MODES):
+        if ret.is_pointer and self.mode in (R.FORWARD, R.FWDSPLIT, *R.SPLIT_MODES):
             return R.DUP
         return R.CONST
 

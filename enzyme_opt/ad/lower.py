@@ -22,6 +22,10 @@ def derivative_arguments(b: Builder, site: CallSite) -> list[Value]:
     width = request.width
     args: list[Value] = []
     for binding, param in zip(site.bindings, request.function.args):
+        if binding.activity == R.VECTOR:  # __enzyme_batch: the lanes' values
+            lanes = [convert_argument(b, v, param.type) for v in binding.shadows]
+            args.append(join_lanes(b, lanes, param.type, width))
+            continue
         if binding.byref:
             args.append(b.load(param.type, binding.primal))
         else:
@@ -72,8 +76,10 @@ def _lower_derivative(context, site: CallSite, b: Builder, args: list[Value]) ->
 LOWERINGS = {
     R.FORWARD: _lower_derivative,
     R.REVERSE: _lower_derivative,
+    R.BATCH: _lower_derivative,
     R.AUGMENTED: split.lower_augmented,
     R.REVERSE_SPLIT: split.lower_reverse,
+    R.FWDSPLIT: split.lower_forward_split,
 }
 
 

@@ -22,6 +22,7 @@ REVERSE_MODES = (REVERSE, AUGMENTED, REVERSE_SPLIT, AUGMENT_SIZE)
 
 #: Argument activities.
 CONST, DUP, DUPNONEED, OUT = "const", "dup", "dupnoneed", "out"
+VECTOR = "vector"              # __enzyme_batch: one value per lane
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,8 @@ from enzyme_opt.ad.utils import build_struct, coerce, sret_type, user_name
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
-from enzyme_opt.ir.values import ConstantInt, Value
+from enzyme_opt.ir.values import ConstantInt, Value, null
+from enzyme_opt.analysis.memory import reachable_functions, writes_only_local_memory
 
 
 def pair_request(request: R.DiffRequest) -> R.DiffRequest:
@@ -72,6 +73,37 @@ def lower_reverse(context, site: CallSite, b: Builder, args: list[Value]) -> Val
             free = b.function.module.get_or_declare("free", T.FunctionType(T.void, (T.ptr,)))
             b.call(free, [tape])
     return gradient if reverse.return_type != T.void else None
+
+
+def lower_forward_split(context, site: CallSite, b: Builder, args: list[Value]) -> Value | None:
+    """``__enzyme_fwdsplit(f, args…, tape)``: the tangent of ``f`` after
+    ``__enzyme_augmentfwd`` ran it.  enzyme-opt recomputes the primal values
+    instead of reading them from the tape, which is right exactly when
+    running ``f`` again changes nothing the caller can see: so ``f``'s calls
+    may write only memory they allocate, else this is refused.  The tape is
+    then released (not with ``enzyme_nofree``; a null tape is allowed)."""
+    function = site.request.function
+    if not writes_only_local_memory(function):
+        raise DifferentiationError(
+            f"__enzyme_fwdsplit of @{user_name(function.name)}: it writes memory its caller "
+            f"can see, so its forward derivative cannot recompute its primal values; use "
+            f"__enzyme_fwddiff, or a function without such writes", site.location)
+    split_rules = [fn for fn in reachable_functions(function)
+                   if fn.metadata_text("enzyme_splitderivative") is not None]
+    if split_rules:
+        raise DifferentiationError(
+            f"__enzyme_fwdsplit: the custom split derivative of @{user_name(split_rules[0].name)} "
+            f"(__enzyme_register_splitderivative) is not supported", site.location)
+    derivative = context.derivative(replace(site.request, mode=R.FORWARD))
+    result = b.call(derivative, args)
+    tape = site.tape_memory if site.tape_memory is not None else site.tape
+    if "enzyme_nofree" not in site.flags:
+        with b.if_then(b.icmp("ne", tape, null(T.ptr)), name="tape"):
+            free_tape(b, tape)
+            if site.tape_memory is None:
+                free = b.function.module.get_or_declare("free", T.FunctionType(T.void, (T.ptr,)))
+                b.call(free, [tape])
+    return result if derivative.return_type != T.void else None
 
 
 def lower_size(site: CallSite) -> Value:

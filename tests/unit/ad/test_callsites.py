@@ -152,4 +152,4 @@ define double @main(double %a) {
 
 def test_unsupported_entry_point_is_an_error():
     with pytest.raises(DifferentiationError, match="not supported yet"):
-        decode(caller("double %a, ptr %q, ptr %dq, i32 3", "__enzyme_augmentfwd"))
+        decode(caller("double %a, ptr %q, ptr %dq, i32 3", "__enzyme_virtualreverse"))
