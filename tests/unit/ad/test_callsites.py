@@ -18,6 +18,7 @@ PRELUDE = """
 declare double @__enzyme_autodiff(ptr, ...)
 declare double @__enzyme_fwddiff(ptr, ...)
 declare double @__enzyme_augmentfwd(ptr, ...)
+declare double @__enzyme_virtualreverse(ptr, ...)
 declare double @ext(double)
 define double @f(double %x, ptr %p, i32 %n) {
   %v = load double, ptr %p
