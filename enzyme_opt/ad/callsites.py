@@ -59,6 +59,7 @@ ACTIVITY_OF_MARKER = {"enzyme_const": R.CONST, "enzyme_dup": R.DUP, "enzyme_dupv
 UNSUPPORTED_MARKERS = {
     "enzyme_runtime_activity": "activity is decided statically, at compile time",
     "enzyme_ffi_forward": "it is for Enzyme's foreign-function interface",
+    "enzyme_strong_zero": "a zero derivative times an infinite partial is NaN, as in IEEE",
 }
 
 
