@@ -43,6 +43,8 @@ from enzyme_opt.ir.values import Argument, Constant, ConstantInt, Value, null, z
 RECOMPUTABLE = frozenset({"getelementptr", "bitcast", "addrspacecast", "zext", "sext", "trunc",
                           "ptrtoint", "inttoptr", "add", "sub", "mul", "shl", "lshr", "ashr",
                           "and", "or", "xor", "icmp", "fcmp", "sitofp", "uitofp", "freeze"})
+#: Aggregate moves that build or split the lanes of a vector-mode shadow.
+LANE_OPCODES = frozenset({"insertvalue", "extractvalue"})
 ELEMENTWISE_OPCODES = frozenset({"fadd", "fsub", "fmul", "fdiv", "frem", "fneg"})
 #: Float arithmetic recomputed in the reverse sweep when its operands are there anyway.
 CHEAP_FLOAT_OPS = frozenset({"fadd", "fsub", "fmul", "fneg"})
@@ -399,10 +401,16 @@ class AugmentedBuilder:
         return list(reads)
 
     def is_recomputable(self, value: Value) -> bool:
-        return isinstance(value, I.Instruction) and (
-            value.opcode in RECOMPUTABLE or value in self.float_recompute
-            or self.is_rereadable(value)) \
-            and not value.type.is_aggregate and value not in self.loop_counts
+        if not isinstance(value, I.Instruction) or value in self.loop_counts:
+            return False
+        if value.opcode in LANE_OPCODES:
+            # The lanes of a shadow ([W x ptr] built from per-lane GEPs) are as
+            # cheap to rebuild as the GEPs; a lane of a call's result is not.
+            source = value.operand(0)
+            return value.opcode == "insertvalue" or isinstance(source, (Argument, Constant)) \
+                or self.is_recomputable(source)
+        return (value.opcode in RECOMPUTABLE or value in self.float_recompute
+                or self.is_rereadable(value)) and not value.type.is_aggregate
 
     def is_rereadable(self, value: Value) -> bool:
         """A load the reverse sweep can simply repeat: the request says
