@@ -63,6 +63,9 @@ BATCH_W4_TARGET = 2.5           # four gradients (enzyme_width 4) / one gradient
 # kernel -> what it computes, and which sections use it ("extra": measured, not in the target)
 KERNELS = {
     "dot": dict(desc="dot product, n=10^6", forward=True, reverse=True),
+    "dotnorm": dict(desc="dot product plus norm in one loop, n=2*10^6", forward=False, reverse=True),
+    "ba": dict(desc="bundle-adjustment-like reprojection, 64 cameras, 4096 points, 32768 obs.",
+               forward=False, reverse=True),
     "stencil": dict(desc="1-D reaction-diffusion, 3-point stencil, T=20 steps x n=10^5 cells",
                     forward=True, reverse=True),
     "libm": dict(desc="sum of sin(x)exp(-x^2/2)+log(1+x^2), n=10^5", forward=True, reverse="extra",

@@ -75,6 +75,17 @@ class AdjointRules:
             else:
                 b.atomic_fadd(pointer, delta, align)
             return
+        if isinstance(delta.type, T.VectorType):
+            # One element at a time: a vector read-modify-write that overlaps the
+            # previous one (the i-1, i, i+1 neighbours of a vectorized stencil)
+            # defeats store-to-load forwarding and stalls on every iteration;
+            # element-sized accesses to the same addresses forward.
+            for lane in range(delta.type.count):
+                index = ConstantInt(T.i64, lane)
+                element = b.gep(delta.type.element, pointer, [index])
+                part = b.extractelement(delta, index)
+                b.store(b.fadd(b.load(part.type, element), part), element)
+            return
         b.store(b.fadd(b.load(delta.type, pointer, align=align), delta), pointer, align)
 
     def per_lane(self, b: Builder, dy: Value, ty: T.Type, result_ty: T.Type, rule) -> Value:

@@ -558,7 +558,38 @@ class AugmentedBuilder:
 
         for root in roots:
             need(root, 0)
-        return self._recompute_cheap_floats(list(cached), recomputed)
+        kept = self._recompute_cheap_floats(list(cached), recomputed)
+        return self._trade_for_operands(kept, recomputed)
+
+    def _trade_for_operands(self, cached: list[Value], recomputed: set[Value]) -> list[Value]:
+        """Tape one operand instead of the cheap float values computed from
+        it when that takes fewer bytes: a reaction term ``r·u·(1 − u)`` needs
+        ``r·u`` and ``1 − u``, both rebuilt from ``u`` (a step of a stencil
+        then tapes one state vector, not two)."""
+        kept = dict.fromkeys(cached)
+        while True:
+            freed_by: dict[Value, list[Value]] = {}
+            for value in kept:
+                if not (isinstance(value, I.Instruction) and value.opcode in CHEAP_FLOAT_OPS):
+                    continue
+                missing = [op for op in value.operands
+                           if not self._available_without(op, value, kept, recomputed)]
+                if len(missing) == 1 and isinstance(missing[0], I.Instruction) and \
+                        not missing[0].type.is_aggregate and missing[0] not in self.loop_counts:
+                    freed_by.setdefault(missing[0], []).append(value)
+            trade = next(((operand, users) for operand, users in freed_by.items()
+                          if T.alloc_size(operand.type) < sum(T.alloc_size(u.type) for u in users)),
+                         None)
+            if trade is None:
+                break
+            operand, users = trade
+            kept[operand] = None
+            for user in users:
+                del kept[user]
+                recomputed.add(user)
+                self.float_recompute.add(user)
+        self.recomputable.clear()
+        return self._recompute_cheap_floats(list(kept), recomputed)
 
     def _recompute_cheap_floats(self, cached: list[Value], recomputed: set[Value]) -> list[Value]:
         """Drop cached float arithmetic whose operands are available anyway
