@@ -49,5 +49,10 @@ class DifferentiationError(EnzymeOptError):
     """A derivative cannot be generated (unsupported construct, bad ABI use)."""
 
 
+class BackendError(EnzymeOptError):
+    """LLVM could not optimize or generate code for the output (an
+    operation the target has no instruction for, …)."""
+
+
 class UsageError(EnzymeOptError):
     """Command-line misuse (e.g. bitcode to a terminal)."""
