@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from enzyme_opt.ad import gpu
 from enzyme_opt.ad import request as R
 from enzyme_opt.ad.custom_calls import (call_rule, check_augment_rule, check_gradient_rule,
                                         no_rule_message)
@@ -173,7 +174,7 @@ class AugmentedBuilder:
             raise self.fail(inst, pointer_from_integer_message(inst, self.shadow))
         elif op in ("atomicrmw", "cmpxchg") and inst.operand(0) in self.shadow \
                 and T.contains_float(inst.type):
-            raise self.fail(inst, "atomic read-modify-write on active memory is not supported")
+            gpu.check_atomic_update(inst, self.fail)
         elif isinstance(inst, I.CallInst):
             self.visit_call(inst, b)
 
@@ -321,7 +322,9 @@ class AugmentedBuilder:
             return True
         if isinstance(inst, I.CallInst) and call_kind(inst) in (calls.COPY, calls.FILL):
             return inst.arg(0) in self.shadow
-        return False
+        if op == "atomicrmw":
+            return inst.operand(0) in self.shadow and inst.operand(1) in self.varied
+        return gpu.is_barrier_call(inst)
 
     def needs(self, inst: I.Instruction) -> list[Value]:
         """Forward-sweep values the reverse rule of ``inst`` reads."""
@@ -334,8 +337,10 @@ class AugmentedBuilder:
             return [self.shadow[inst]]
         if op == "load":
             return [self.shadow[inst.pointer]] if inst.pointer in self.shadow else []
-        if op == "store":
-            return [self.shadow[inst.pointer]]
+        if op in ("store", "atomicrmw"):
+            return [self.shadow[inst.pointer if op == "store" else inst.operand(0)]]
+        if gpu.is_barrier_call(inst):
+            return []
         if isinstance(inst, I.CallInst):
             kind = call_kind(inst)
             if kind == calls.COPY:
@@ -372,7 +377,7 @@ class AugmentedBuilder:
     def is_recomputable(self, value: Value) -> bool:
         return isinstance(value, I.Instruction) and (
             value.opcode in RECOMPUTABLE or value in self.float_recompute
-            or self.is_rereadable(value)) \
+            or self.is_rereadable(value) or gpu.is_thread_query_call(value)) \
             and not value.type.is_aggregate and value not in self.loop_counts
 
     def is_rereadable(self, value: Value) -> bool:

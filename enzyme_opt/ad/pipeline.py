@@ -19,6 +19,8 @@ from enzyme_opt.ad.constexprs import expand_global_addresses
 from enzyme_opt.ad.expand import expand_runtime_helpers
 from enzyme_opt.ad.lower import lower_call_site
 from enzyme_opt.ad.retype import retype_float_moves
+from enzyme_opt.ad.rules import calls
+from enzyme_opt.ad.rules.calls import call_kind
 from enzyme_opt.ad.utils import new_internal_function
 from enzyme_opt.analysis.memory import writes_only_local_memory
 from enzyme_opt.diagnostics import DifferentiationError
@@ -123,7 +125,10 @@ def _reachable(function: Function) -> list[Function]:
             continue
         seen[fn] = None
         for inst in fn.instructions():
-            if isinstance(inst, I.CallInst) and inst.called_function is not None:
+            # A callee with a math rule (libdevice's __nv_sin, linked in) is
+            # never differentiated through, so never cloned.
+            if isinstance(inst, I.CallInst) and inst.called_function is not None \
+                    and call_kind(inst) != calls.MATH:
                 work.append(inst.called_function)
     return list(seen)
 

@@ -19,7 +19,8 @@ from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, Module
 from enzyme_opt.ir.values import ConstantInt, Value, null
 
-#: { data, bytes used, capacity, reserved mapping (null: data is malloc'd) }
+#: { data, bytes used, capacity, reserved mapping (null: data is malloc'd) };
+#: on a GPU the last field is the first buffer, on the stack
 TAPE_TYPE = T.StructType((T.ptr, T.i64, T.i64, T.ptr))
 PUSH = "enzyme_opt.tape.push"
 POP = "enzyme_opt.tape.pop"
@@ -29,6 +30,10 @@ MAPPED_TAPE_THRESHOLD = 32 << 20  # glibc's largest dynamic mmap threshold (64-b
 RESERVATION = 1 << 40  # virtual address space only: pages exist once written
 MAP_FLAGS = 0x02 | 0x20 | 0x4000  # Linux: MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE
 MADV_HUGEPAGE = 14  # Linux
+#: GPU: bytes of tape on the thread's stack before any malloc (device malloc
+#: is slow and its heap small); a loop-free gradient fits, and then LLVM's
+#: SROA removes the tape altogether
+GPU_INLINE_TAPE = 512
 ALWAYS_INLINE = "alwaysinline nounwind"
 
 
@@ -144,19 +149,24 @@ def _realloc(b: Builder, module: Module, old: Value, capacity: Value) -> Value:
 
 def _move_to_new_buffer(b: Builder, module: Module, old: Value, size: Value,
                         capacity: Value) -> None:
-    """Copy the tape into a new malloc'd buffer and free the old one."""
+    """Copy the tape into a new malloc'd buffer and free the old one (a
+    GPU tape's first buffer is on the stack: field 3 names it, and it is
+    never freed)."""
     malloc = module.get_or_declare("malloc", T.FunctionType(T.ptr, (T.i64,)))
     data = b.call(malloc, [capacity], "data")
-    _copy_and_free(b, module, data, old, size)
+    inline = b.load(T.ptr, _field(b, b.function.args[0], 3, ""), "inline.data")
+    on_heap = b.select(b.icmp("eq", old, inline), null(T.ptr), old)
+    _copy_and_free(b, module, data, old, size, on_heap)
     b.store(data, b.function.args[0])
 
 
-def _copy_and_free(b: Builder, module: Module, data: Value, old: Value, size: Value) -> None:
+def _copy_and_free(b: Builder, module: Module, data: Value, old: Value, size: Value,
+                   to_free: Value | None = None) -> None:
     memcpy = module.get_or_declare("llvm.memcpy.p0.p0.i64",
                                    T.FunctionType(T.void, (T.ptr, T.ptr, T.i64, T.i1)))
     b.call(memcpy, [data, old, size, ConstantInt(T.i1, 0)])
     free = module.get_or_declare("free", T.FunctionType(T.void, (T.ptr,)))
-    b.call(free, [old])
+    b.call(free, [old if to_free is None else to_free])
 
 
 def pop_function(module: Module) -> Function:
@@ -184,20 +194,33 @@ def _new(module: Module, name: str) -> Function:
 
 
 def new_tape(b: Builder) -> Value:
-    """An empty tape on the stack of the current function."""
+    """An empty tape on the stack of the current function (on a GPU with
+    its first ``GPU_INLINE_TAPE`` bytes there too)."""
     tape = b.alloca(TAPE_TYPE, "tape")
-    b.store(null(T.ptr), tape)
+    gpu = _is_gpu(b.function.module)
+    inline = b.alloca(T.ArrayType(GPU_INLINE_TAPE, T.i8), "tape.inline", 16) if gpu \
+        else null(T.ptr)
+    b.store(inline, tape)
     b.store(ConstantInt(T.i64, 0), _field(b, tape, 1, ""))
-    b.store(ConstantInt(T.i64, 0), _field(b, tape, 2, ""))
-    b.store(null(T.ptr), _field(b, tape, 3, ""))
+    b.store(ConstantInt(T.i64, GPU_INLINE_TAPE if gpu else 0), _field(b, tape, 2, ""))
+    b.store(inline, _field(b, tape, 3, ""))
     return tape
+
+
+def _is_gpu(module: Module) -> bool:
+    return (module.triple or "").startswith(("nvptx", "amdgcn"))
 
 
 def free_tape(b: Builder, tape: Value) -> None:
     """Release the tape's memory: its mapping if it has one, else the buffer."""
     module = b.function.module
     free = module.get_or_declare("free", T.FunctionType(T.void, (T.ptr,)))
-    if "linux" not in (module.triple or "") or (module.triple or "").startswith(("nvptx", "amdgcn")):
+    if _is_gpu(module):
+        data = b.load(T.ptr, tape, "tape.data")
+        inline = b.load(T.ptr, _field(b, tape, 3, ""), "tape.inline")
+        b.call(free, [b.select(b.icmp("eq", data, inline), null(T.ptr), data)])
+        return
+    if "linux" not in (module.triple or ""):
         b.call(free, [b.load(T.ptr, tape, "tape.data")])
         return
     mapping = b.load(T.ptr, _field(b, tape, 3, ""), "tape.mapping")

@@ -17,6 +17,7 @@ import re
 
 from enzyme_opt.ad.rules import custom
 from enzyme_opt.ad.rules.elementwise import math_name_of
+from enzyme_opt.targets import INACTIVE_PREFIXES as GPU_INACTIVE_PREFIXES
 
 COPY, FILL, ALLOCATE, FREE, INACTIVE, MATH, CUSTOM, DEFINED, EXTERNAL, OPAQUE = (
     "copy", "fill", "allocate", "free", "inactive", "math", "custom", "defined", "external",
@@ -45,10 +46,10 @@ INACTIVE_CALLEES = frozenset({
     "llvm.ssub.with.overflow", "llvm.is.fpclass", "llvm.vector.reduce.add",
     "llvm.vector.reduce.mul", "llvm.vector.reduce.and", "llvm.vector.reduce.or",
     "llvm.vector.reduce.smax", "llvm.vector.reduce.umax", "llvm.vector.reduce.smin",
-    "llvm.vector.reduce.umin", "llvm.nvvm.barrier0", "llvm.nvvm.barrier.cta.sync.aligned.all",
+    "llvm.vector.reduce.umin",
 })
-_INACTIVE_PREFIXES = ("llvm.nvvm.read.ptx.sreg.", "llvm.amdgcn.workitem.id.",
-                      "llvm.amdgcn.workgroup.id.", "llvm.lifetime.", "llvm.dbg.")
+#: ... and GPU thread queries, barriers and fences (``targets/``)
+_INACTIVE_PREFIXES = ("llvm.lifetime.", "llvm.dbg.", *GPU_INACTIVE_PREFIXES)
 
 _OVERFLOW_INTRINSIC = re.compile(r"llvm\.(u|s)(add|sub|mul)\.with\.overflow")
 
