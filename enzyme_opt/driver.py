@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from enzyme_opt import llvm
-from enzyme_opt.diagnostics import InputError, UsageError
+from enzyme_opt.diagnostics import BackendError, InputError, UsageError
 from enzyme_opt.ir import parse_module, print_module
 from enzyme_opt.targets import gpu_target, nvptx
 
@@ -55,9 +55,13 @@ def run(data: bytes, filename: str, options: Options = Options()) -> bytes:
     cpu, features = options.cpu, options.features
     if target is not None or cpu is not None or features is not None:
         text, cpu, features = prepare_codegen(text, filename, target, options)
-    if options.opt_level is not None:
-        text = llvm.optimize(text, options.opt_level, cpu, features)
-    return llvm.emit(text, options.emit, cpu, features)
+    try:
+        if options.opt_level is not None:
+            text = llvm.optimize(text, options.opt_level, cpu, features)
+        return llvm.emit(text, options.emit, cpu, features)
+    except BackendError as exc:
+        exc.where = exc.where or filename
+        raise
 
 
 def prepare_codegen(text: str, filename: str, target, options: Options

@@ -31,7 +31,7 @@ from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, GlobalVariable, Module
-from enzyme_opt.ir.values import ConstantExpr, ConstantInt, Value, undef
+from enzyme_opt.ir.values import ConstantAggregate, ConstantExpr, ConstantInt, Value, undef
 from enzyme_opt.targets import gpu_target, is_barrier, is_thread_query
 
 #: metadata kind tagging the atomic adds AD generates (only those may be demoted)
@@ -169,8 +169,51 @@ def finish(module: Module, target, state: GpuState) -> None:
             module.remove(shadow)
             if primal is not None:
                 primal.suffix = _without_attachment(primal.suffix, "enzyme_shadow")
+    _drop_markers(module)
     if target.NAME == "amdgcn":
         _drop_amdgpu_no_hints(module)
+        _allocas_in_private_space(module)
+
+
+def _drop_markers(module: Module) -> None:
+    """CUDA puts every ``__device__`` variable it defines into
+    ``@llvm.compiler.used`` (for the host to register), markers like
+    ``__device__ int enzyme_dup;`` too: take them out, then the markers
+    nothing uses any more are removed."""
+    from enzyme_opt.ad.callsites import MARKERS
+    for name in ("llvm.compiler.used", "llvm.used"):
+        used = module.get(name)
+        if not isinstance(used, GlobalVariable) or used.initializer is None:
+            continue
+        elements = used.initializer.operands
+        keep = [e for e in elements if _strip_casts(e).name not in MARKERS]
+        if len(keep) == len(elements):
+            continue
+        for element in elements:
+            if element not in keep and isinstance(element, ConstantExpr):
+                element.drop_operands()
+        used.initializer.drop_operands()
+        if keep:
+            used.value_type = T.ArrayType(len(keep), used.value_type.element)
+            used.set_operand(0, ConstantAggregate(used.value_type, keep))
+        else:
+            module.remove(used)
+    for g in list(module.globals):
+        if g.name in MARKERS and not _is_used(g):
+            module.remove(g)
+
+
+def _is_used(value: Value) -> bool:
+    """Used by anything but constant expressions nothing uses (the casts
+    of a marker load that lowering erased stay behind)?"""
+    return any(not isinstance(use.user, ConstantExpr) or _is_used(use.user)
+               for use in value.uses)
+
+
+def _strip_casts(value: Value) -> Value:
+    while isinstance(value, ConstantExpr) and value.opcode in ("addrspacecast", "bitcast"):
+        value = value.operand(0)
+    return value
 
 
 def _without_attachment(suffix: str, kind: str) -> str:
@@ -249,6 +292,22 @@ def _zero_strided(b: Builder, shadow: GlobalVariable, index: Value, count: Value
         k.add_incoming(index, head)
         k.add_incoming(nxt, loop)
         b.at_end(done)
+
+
+def _allocas_in_private_space(module: Module) -> None:
+    """AMDGPU keeps stack memory in address space 5 (its datalayout says
+    ``A5``); the generators allocate in the generic space, so each of their
+    allocas becomes ``addrspace(5)`` plus a cast back, as clang emits them."""
+    for fn in module.functions:
+        for inst in list(fn.instructions()):
+            if isinstance(inst, I.AllocaInst) and inst.addrspace == 0:
+                count = inst.count
+                private = I.AllocaInst(inst.allocated_type, count, inst.align, "", 5, inst.prefix)
+                generic = I.CastInst("addrspacecast", private, T.ptr, inst.name)
+                inst.parent.insert_before(inst, private)
+                inst.parent.insert_before(inst, generic)
+                inst.replace_all_uses_with(generic)
+                inst.erase()
 
 
 def _drop_amdgpu_no_hints(module: Module) -> None:

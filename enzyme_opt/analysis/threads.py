@@ -173,6 +173,23 @@ def _passed(arg: Argument, depth: int) -> tuple[Value, Poly] | None:
     return common
 
 
+def _passed_index(arg: Argument, depth: int) -> Poly | None:
+    """The index every call of an internal function passes as ``arg``."""
+    fn = arg.parent
+    if fn.linkage not in ("internal", "private") or _is_kernel(fn) or not fn.uses:
+        return None
+    common = None
+    for use in fn.uses:
+        call = use.user
+        if not isinstance(call, I.CallInst) or call.callee is not fn:
+            return None
+        passed = _index(call.arg(arg.index), depth + 1)
+        if common is not None and passed != common:
+            return None
+        common = passed
+    return common
+
+
 def _gep_offset(gep: I.GEPInst) -> Poly:
     indices = gep.indices
     offset = _scale(_index(indices[0]), T.alloc_size(gep.source_type))
@@ -193,7 +210,11 @@ def _index(value: Value, depth: int = 0) -> Poly:
     if isinstance(value, ConstantInt):
         return {(): value.value} if value.value else {}
     opaque = {(f"%{id(value)}",): 1}
-    if depth > _MAX_DEPTH or not isinstance(value, I.Instruction):
+    if depth > _MAX_DEPTH:
+        return opaque
+    if isinstance(value, Argument):
+        return _passed_index(value, depth) or opaque
+    if not isinstance(value, I.Instruction):
         return opaque
     fn = value.called_function if isinstance(value, I.CallInst) else None
     if fn is not None and fn.name.startswith(SREG):

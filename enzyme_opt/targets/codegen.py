@@ -83,21 +83,24 @@ def _lower_intrinsic(module: Module, fn: Function, target) -> None:
         return
     base, operand = match.group(1), fn.function_type.params[0]
     scalar = operand.scalar
-    if not scalar.is_float or base not in target.UNSELECTABLE.get(scalar.kind, ()):
+    if not scalar.is_float:
         return
-    device = target.device_function(base, scalar)
+    compute = T.f32 if scalar.kind in ("half", "bfloat") else scalar  # no half math
+    if base not in target.UNSELECTABLE.get(compute.kind, ()):
+        return
+    device = target.device_function(base, compute)
     if device is None:
         return
     for use in list(fn.uses):
         call = use.user
         if isinstance(call, I.CallInst) and call.callee is fn:
-            _replace_call(module, call, device)
+            _replace_call(module, call, device, compute)
 
 
-def _replace_call(module: Module, call: I.CallInst, device: str) -> None:
-    """``call`` of an intrinsic → the device function, lane by lane for
-    vectors; an integer result (``llvm.lround.i32``) is converted from the
-    device function's ``i64``."""
+def _replace_call(module: Module, call: I.CallInst, device: str, compute: T.Type) -> None:
+    """``call`` of an intrinsic → the device function on ``compute``, lane
+    by lane for vectors; an integer result (``llvm.lround.i32``) is
+    converted from the device function's ``i64``."""
     b = Builder().before(call)
     args = call.args
     ty = call.type
@@ -107,21 +110,23 @@ def _replace_call(module: Module, call: I.CallInst, device: str) -> None:
             index = ConstantInt(T.i32, lane)
             lane_args = [b.extractelement(a, index) if isinstance(a.type, T.VectorType) else a
                          for a in args]
-            value = _device_call(module, b, device, lane_args, ty.scalar)
+            value = _device_call(module, b, device, lane_args, ty.scalar, compute)
             result = b.insertelement(result, value, index)
     else:
-        result = _device_call(module, b, device, args, ty)
+        result = _device_call(module, b, device, args, ty, compute)
     result.name = call.name
     call.replace_all_uses_with(result)
     call.erase()
 
 
-def _device_call(module: Module, b: Builder, device: str, args, ty: T.Type):
-    returns = T.i64 if ty.is_int else ty
+def _device_call(module: Module, b: Builder, device: str, args, ty: T.Type, compute: T.Type):
+    args = [b.cast("fpext", a, compute) if a.type.is_float and a.type != compute else a
+            for a in args]
+    returns = T.i64 if ty.is_int else compute
     fn = module.get_or_declare(device, T.FunctionType(returns, tuple(a.type for a in args)))
     value = b.call(fn, list(args))
     if returns != ty:
-        value = b.cast("trunc", value, ty)
+        value = b.cast("trunc" if ty.is_int else "fptrunc", value, ty)
     return value
 
 

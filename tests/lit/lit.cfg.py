@@ -18,7 +18,7 @@ config.name = "enzyme-opt"
 # ShTest(True), the external /bin/sh, is refused by lit >= 23 unless forced, and the
 # force_execute_external flag does not exist in older lit: the internal shell works in both.
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".ll", ".c", ".cpp"]
+config.suffixes = [".ll", ".c", ".cpp", ".cu", ".hip"]
 config.excludes = ["Inputs", "Output"]
 
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
@@ -69,7 +69,7 @@ tool_subst("enzyme-opt", venv_tool("enzyme-opt"))
 tool_subst("FileCheck", venv_tool("filecheck"))
 tool_subst("filecheck", venv_tool("filecheck"))
 tool_subst("not", not_tool)
-for tool in ("clang", "lli", "llc", "opt", "llvm-as", "llvm-dis", "llvm-link"):
+for tool in ("clang", "lli", "llc", "opt", "llvm-as", "llvm-dis", "llvm-link", "split-file"):
     tool_subst(tool, llvm_tool(tool))
 tool_subst("ptxas", ptxas)
 
