@@ -71,15 +71,16 @@ def block_barrier(b: Builder) -> None:
 
 
 def thread_in_block(b: Builder) -> tuple[Value, Value]:
-    """(0 for the first work-item of the workgroup, else 1; 1): shared-memory
-    shadows are zeroed by the first work-item alone (the workgroup size
-    lives in the implicit arguments, whose layout depends on the code
-    object version)."""
+    """(0 for the first work-item of the workgroup, else past any shadow's
+    end; 1): shared-memory shadows are zeroed by the first work-item alone
+    (the workgroup size lives in the implicit arguments, whose layout
+    depends on the code object version)."""
     ids = []
     for d in "xyz":
         fn = b.function.module.get_or_declare(f"llvm.amdgcn.workitem.id.{d}",
                                               T.FunctionType(T.i32, ()))
         ids.append(b.call(fn, []))
-    any_id = b.binop("or", ids[0], b.binop("or", ids[1], ids[2]), "thread")
-    first = b.icmp("ne", any_id, ConstantInt(T.i32, 0))
-    return b.cast("zext", first, T.i32), ConstantInt(T.i32, 1)
+    any_id = b.binop("or", ids[0], b.binop("or", ids[1], ids[2]))
+    first = b.icmp("eq", any_id, ConstantInt(T.i32, 0))
+    index = b.select(first, ConstantInt(T.i32, 0), ConstantInt(T.i32, 0x7FFFFFFF), "thread")
+    return index, ConstantInt(T.i32, 1)

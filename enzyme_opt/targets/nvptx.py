@@ -75,6 +75,17 @@ def device_function(name: str, scalar: T.Type) -> str | None:
     return DEVICE_LIBRARY_PREFIX + name + ("f" if scalar == T.f32 else "")
 
 
+#: intrinsics libdevice's math is built from: met in code to differentiate,
+#: they mean clang linked (and inlined) libdevice
+_LIBDEVICE_INSIDES = tuple(f"llvm.nvvm.{op}" for op in (
+    "fabs", "fma.", "mul.", "add.", "div.", "rcp.", "sqrt.", "rsqrt.", "d2i", "lohi.", "ex2.",
+    "lg2.", "sin.", "cos.", "saturate.", "fmin.", "fmax.", "d2f", "f2i", "i2d", "ull2d", "ll2d"))
+
+
+def is_libdevice_inside(name: str) -> bool:
+    return name.startswith(_LIBDEVICE_INSIDES)
+
+
 def is_barrier(name: str) -> bool:
     return name.startswith(_BARRIER_PREFIXES)
 

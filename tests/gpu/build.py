@@ -81,9 +81,9 @@ def build_kernel(name: str, spec: dict, out: str, arch: str, enzyme_opt: list[st
           "-Wno-unknown-cuda-version", "-O2", "-S", "-emit-llvm", source, "-o", ll])
     ptx = name + ".ptx"
     _run([*enzyme_opt, ll, "-O2", "--emit", "asm", "--mcpu", arch, "-o", os.path.join(out, ptx)])
-    # the differentiated IR, for emulate.py (a CPU stand-in for dry runs)
+    # the same, as IR before libdevice and codegen, for emulate.py (the CPU stand-in)
     grad_ll = name + ".grad.ll"
-    _run([*enzyme_opt, ll, "-S", "-o", os.path.join(out, grad_ll)])
+    _run([*enzyme_opt, ll, "-O2", "-S", "-o", os.path.join(out, grad_ll)])
     n = spec["n"]
     m = n if spec["m"] == "n" else spec["m"]
     low, high = spec["x"]

@@ -18,6 +18,7 @@ import re
 from enzyme_opt.ad.rules import custom
 from enzyme_opt.ad.rules.elementwise import math_name_of
 from enzyme_opt.targets import INACTIVE_PREFIXES as GPU_INACTIVE_PREFIXES
+from enzyme_opt.targets.nvptx import is_libdevice_inside
 
 COPY, FILL, ALLOCATE, FREE, INACTIVE, MATH, CUSTOM, DEFINED, EXTERNAL, OPAQUE = (
     "copy", "fill", "allocate", "free", "inactive", "math", "custom", "defined", "external",
@@ -104,4 +105,8 @@ def opaque_call_message(call) -> str:
 
 
 def external_call_message(name: str) -> str:
+    if is_libdevice_inside(name):  # clang inlined libdevice
+        return (f"no derivative is known for @{name}; if clang linked libdevice into this "
+                f"code, compile with -nocudalib (enzyme-opt links libdevice after "
+                f"differentiating)")
     return f"no derivative is known for the external function @{name} (its body is not in this module)"
