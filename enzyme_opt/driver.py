@@ -31,15 +31,17 @@ def differentiate(text: str, module, filename: str) -> str:
     the canonical input unchanged when there is nothing to do.  On a GPU,
     shared memory gets shadows first, and the lowered module gets its
     device finishing (``ad/gpu.py``)."""
+    from enzyme_opt.ad.callsites import find_call_sites
     from enzyme_opt.ad.pipeline import lower_module
     target = gpu_target(module.triple)
-    if target is not None:
+    state = None
+    if target is not None and find_call_sites(module):
         from enzyme_opt.ad import gpu
         state = gpu.prepare(module, target)
     lowered = lower_module(module, filename)
     if lowered is None:
         return text
-    if target is not None:
+    if state is not None:
         gpu.finish(lowered, target, state)
     return print_module(lowered)
 

@@ -136,11 +136,10 @@ def simplify_functions(text: str, names: set[str]) -> str:
 
 def optimize(text: str, level: int, cpu: str | None = "", features: str | None = "") -> str:
     """LLVM's ``-O<level>`` pipeline over the whole module (in a child
-    process: see ``isolated``)."""
-    module = verify(text)
+    process: see ``isolated``); ``text`` has been verified."""
     if level <= 0:
-        return str(module)
-    return isolated(_optimize, str(module), level, cpu, features)
+        return str(verify(text))
+    return isolated(_optimize, text, level, cpu, features)
 
 
 def _optimize(text: str, level: int, cpu: str, features: str) -> str:
@@ -154,12 +153,11 @@ def emit(text: str, kind: str, cpu: str | None = "", features: str | None = "") 
     """``llvm`` text, ``bc`` bitcode, ``asm`` (PTX on nvptx64) or ``obj``;
     machine code for ``cpu`` with ``features`` (the target's defaults when
     empty), generated in a child process (see ``isolated``)."""
-    module = verify(text)
     if kind == "llvm":
-        return str(module).encode()
+        return str(verify(text)).encode()
     if kind == "bc":
-        return module.as_bitcode()
-    return isolated(_emit_machine_code, str(module), kind, cpu, features)
+        return verify(text).as_bitcode()
+    return isolated(_emit_machine_code, text, kind, cpu, features)
 
 
 def _emit_machine_code(text: str, kind: str, cpu: str, features: str) -> bytes:

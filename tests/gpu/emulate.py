@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ctypes
 import hashlib
+import importlib.util
 import os
 import re
 import subprocess
@@ -89,10 +90,8 @@ int emu_launch(void *fn, int arity, int grid, int block, void **args, int n) {
 
 def backend(directory: str):
     """(the emulated backend, None), or (None, why not)."""
-    try:
-        import numpy  # noqa: F401
-    except ImportError as exc:
-        return None, f"NumPy is not installed: {exc}"
+    if importlib.util.find_spec("numpy") is None:
+        return None, "NumPy is not installed"
     try:
         subprocess.run([CLANG, "--version"], capture_output=True, check=True)
     except (OSError, subprocess.CalledProcessError):

@@ -21,6 +21,7 @@ forward  tangent(x, v) = (f(x+hv) − f(x−hv)) / 2h   (every element)
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import sys
@@ -93,11 +94,12 @@ def load_manifest(directory: str) -> dict:
 # -- backends ----------------------------------------------------------------------------
 def gpu_backend():
     """(CuPy backend, None), or (None, why not)."""
+    if importlib.util.find_spec("numpy") is None:
+        return None, "NumPy is not installed"
     try:
-        import numpy  # noqa: F401
         import cupy
-    except ImportError as exc:
-        return None, f"CuPy or NumPy is not installed: {exc}"
+    except Exception as exc:  # ImportError, or a CUDA library CuPy needs is missing
+        return None, f"CuPy is not usable: {exc}"
     try:
         count = cupy.cuda.runtime.getDeviceCount()
     except Exception as exc:  # CUDARuntimeError: no driver, no device
