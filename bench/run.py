@@ -6,6 +6,8 @@ Sections:
            instructions), canonicalized by llvmlite first; best of 3.
   forward  tangent / primal time (one direction) and width-4 / primal time, on C kernels.
   reverse  gradient / primal time and the peak-RSS overhead of the gradient, on C kernels.
+  split    split mode (__enzyme_augmentfwd + __enzyme_reverse) / combined gradient time, and
+           batched reverse (enzyme_width 4: four gradients in one sweep) / one gradient.
 
 Each kernel in bench/kernels/ is built the way a user builds it:
   clang-22 -O2 -S -emit-llvm k.c -o k.ll
@@ -55,14 +57,18 @@ PARSE_TARGET = 100_000          # instructions per second, parse + print
 FWD_TARGET = 1.5                # tangent / primal
 FWD_W4_TARGET = 3.0             # width-4 tangent / primal
 REV_TARGET = 4.0                # geometric mean of gradient / primal
+SPLIT_TARGET = 1.10             # split / combined: the same work, within noise
+BATCH_W4_TARGET = 2.5           # four gradients (enzyme_width 4) / one gradient
 
 # kernel -> what it computes, and which sections use it ("extra": measured, not in the target)
 KERNELS = {
     "dot": dict(desc="dot product, n=10^6", forward=True, reverse=True),
     "stencil": dict(desc="1-D reaction-diffusion, 3-point stencil, T=20 steps x n=10^5 cells",
                     forward=True, reverse=True),
-    "libm": dict(desc="sum of sin(x)exp(-x^2/2)+log(1+x^2), n=10^5", forward=True, reverse="extra"),
-    "gmm": dict(desc="GMM log-likelihood, log-sum-exp, k=16 d=16 n=2000", forward=False, reverse=True),
+    "libm": dict(desc="sum of sin(x)exp(-x^2/2)+log(1+x^2), n=10^5", forward=True, reverse="extra",
+                 split=True),
+    "gmm": dict(desc="GMM log-likelihood, log-sum-exp, k=16 d=16 n=2000", forward=False, reverse=True,
+                split=True),
     "lstm": dict(desc="LSTM-like recurrence, hidden 16, 300 steps", forward=False, reverse=True),
 }
 
@@ -288,7 +294,8 @@ def group_failure(res: dict, group: str) -> str | None:
 
 def bench_kernels(sections: set[str], min_s: float, reps: int) -> dict:
     names = [k for k, v in KERNELS.items()
-             if ("forward" in sections and v["forward"]) or ("reverse" in sections and v["reverse"])]
+             if ("forward" in sections and v["forward"]) or ("reverse" in sections and v["reverse"])
+             or ("split" in sections and v.get("split"))]
     console.rule("[bold]Building and running kernels")
     kernels = {}
     for name in names:
@@ -307,6 +314,8 @@ def bench_kernels(sections: set[str], min_s: float, reps: int) -> dict:
         out["forward"] = forward_table(kernels)
     if "reverse" in sections:
         out["reverse"] = reverse_table(kernels)
+    if "split" in sections:
+        out["split"] = split_table(kernels)
     return out
 
 
@@ -418,6 +427,44 @@ def reverse_table(kernels: dict) -> dict:
                 failed=failed, target=REV_TARGET, target_met=met)
 
 
+def split_table(kernels: dict) -> dict:
+    console.rule("[bold]4. Split and batched reverse mode")
+    table = Table(title="split ÷ combined gradient; four gradients (enzyme_width 4) ÷ one",
+                  box=box.SIMPLE_HEAVY)
+    for col, just in (("kernel", "left"), ("gradient", "right"), ("split", "right"), ("ratio", "right"),
+                      ("width 4", "right"), ("ratio", "right")):
+        table.add_column(col, justify=just)
+    rows, notes = {}, []
+    for name, entry in kernels.items():
+        if not KERNELS[name].get("split"):
+            continue
+        t = entry.get("run", {}).get("times", {})
+        g = t.get("gradient")
+        row: dict = {"desc": entry["desc"], "gradient_s": g}
+        for key, thunk, group in (("split", "gradient_split", "split"), ("width4", "gradient_w4", "rev_w4")):
+            why = kernel_status(entry, group)
+            row[key] = ({"failed": why or "not timed"} if why or thunk not in t or not g
+                        else {"time_s": t[thunk], "ratio": t[thunk] / g})
+        rows[name] = row
+
+        def cells(r, target):
+            if "failed" in r:
+                notes.append(f"{name}: failed: {r['failed']}")
+                return f"[red]failed ({len(notes)})[/red]", "-"
+            return fmt_time(r["time_s"]), fmt_ratio(r["ratio"], target)
+        table.add_row(name, fmt_time(g), *cells(row["split"], SPLIT_TARGET),
+                      *cells(row["width4"], BATCH_W4_TARGET))
+    console.print(table)
+    for i, note in enumerate(notes, 1):
+        console.print(f"  ({i}) {note}", highlight=False)
+    met_s = bool(rows) and all(r["split"].get("ratio", math.inf) <= SPLIT_TARGET for r in rows.values())
+    met_w = bool(rows) and all(r["width4"].get("ratio", math.inf) <= BATCH_W4_TARGET for r in rows.values())
+    console.print(f"  split ≤ {SPLIT_TARGET}× combined: {verdict(met_s)};  "
+                  f"width 4 ≤ {BATCH_W4_TARGET}× one gradient: {verdict(met_w)}")
+    return dict(rows=rows, target_split=SPLIT_TARGET, target_width4=BATCH_W4_TARGET,
+                split_target_met=met_s, width4_target_met=met_w)
+
+
 # --------------------------------------------------------------------------------------------
 
 def markdown_summary(res: dict) -> str:
@@ -465,12 +512,25 @@ def markdown_summary(res: dict) -> str:
         over = f" over {', '.join(rv['geomean_over'])}" if rv["failed"] else ""
         out += ["", f"Geometric mean{over}: {geo:.2f}× (target ≤ {REV_TARGET}×: "
                     f"{'met' if rv['target_met'] else 'missed'})." if geo else "No reverse kernel measured.", ""]
+    if "split" in res:
+        sp = res["split"]
+        out += [f"| kernel | gradient | split | ratio (≤ {SPLIT_TARGET}×) | width 4 | ratio (≤ {BATCH_W4_TARGET}×) |",
+                "|---|---:|---:|---:|---:|---:|"]
+        for name, r in sp["rows"].items():
+            cells = []
+            for key in ("split", "width4"):
+                x = r[key]
+                cells += ([f"failed: {x['failed']}", "-"] if "failed" in x
+                          else [fmt_time(x["time_s"]), f"{x['ratio']:.2f}×"])
+            out.append(f"| {name} | {fmt_time(r['gradient_s'])} | " + " | ".join(cells) + " |")
+        out += ["", f"Split: {'met' if sp['split_target_met'] else 'missed'}; "
+                    f"width 4: {'met' if sp['width4_target_met'] else 'missed'}.", ""]
     return "\n".join(out)
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--sections", default="parse,forward,reverse")
+    ap.add_argument("--sections", default="parse,forward,reverse,split")
     ap.add_argument("--quick", action="store_true", help="short timings and small modules (smoke test)")
     ap.add_argument("--min-time", type=float, default=None, help="seconds per timed repetition (default 0.2)")
     ap.add_argument("--reps", type=int, default=None, help="repetitions, best taken (default 3)")
@@ -492,7 +552,7 @@ def main() -> int:
                   f"{results['machine']['cores']} cores; min {min_s} s per timing, best of {reps}")
     if "parse" in sections:
         results["parse"] = bench_parse(sizes, reps)
-    if sections & {"forward", "reverse"}:
+    if sections & {"forward", "reverse", "split"}:
         results.update(bench_kernels(sections, min_s, reps))
     results["wall_s"] = time.perf_counter() - t_start
     path = OUT / "results.json"

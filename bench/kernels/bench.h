@@ -27,7 +27,7 @@
 #include <sys/resource.h>
 #include <time.h>
 
-extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_width, enzyme_dupnoneed;
+extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_width, enzyme_dupnoneed, enzyme_dupv;
 
 typedef struct { double d[4]; } d4;   // the width-4 tangents returned by __enzyme_fwddiff
 

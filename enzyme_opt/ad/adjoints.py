@@ -10,12 +10,14 @@ adjoints through ``take``/``accumulate``.
 from __future__ import annotations
 
 from enzyme_opt.ad import gpu
+from enzyme_opt.ad.augment import release_args
 from enzyme_opt.ad.custom_calls import call_rule, float_params
+from enzyme_opt.ad.lanes import Lanes
 from enzyme_opt.ad.rules import calls
 from enzyme_opt.ad.rules.calls import call_kind, math_rule_of
-from enzyme_opt.ad.rules.elementwise import elementwise_rule, times_partial
+from enzyme_opt.ad.rules.elementwise import NEG_ONE, ONE, elementwise_rule, times_partial
 from enzyme_opt.ad.rules.math import Math
-from enzyme_opt.ad.utils import leaves
+from enzyme_opt.ad.utils import leaves, shadow_type, split_lanes
 from enzyme_opt.analysis.types import memory_float_types, struct_copy_fields
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
@@ -31,6 +33,9 @@ class AdjointRules:
         self.gen = gen
         self.fwd = gen.forward
         self.gpu = (gen.rev.module.triple or "").startswith(("nvptx", "amdgcn"))
+        #: at width W an adjoint holds W lanes (``<W x T>`` for a float)
+        self.lanes: Lanes = gen.lanes
+        self.width = self.lanes.width
 
     # -- adjoint slots ---------------------------------------------------------------------
     def take(self, b: Builder, value: Value) -> Value | None:
@@ -38,15 +43,16 @@ class AdjointRules:
         slot = self.gen.slots.get(value)
         if slot is None:
             return None
-        adjoint = b.load(value.type, slot, f"{value.name}'" if value.name else "")
-        b.store(zero(value.type), slot)
+        ty = self.lanes.type(value.type)
+        adjoint = b.load(ty, slot, f"{value.name}'" if value.name else "")
+        b.store(zero(ty), slot)
         return adjoint
 
     def accumulate(self, b: Builder, value: Value, delta: Value) -> None:
         slot = self.gen.slots.get(value)
         if slot is None:
             return
-        ty = value.type
+        ty = self.lanes.type(value.type)
         if ty.is_aggregate:
             for path, leaf in leaves(ty):
                 if not (leaf.scalar.is_float):
@@ -64,6 +70,21 @@ class AdjointRules:
         if self.gpu:
             return gpu.atomic_add(b, pointer, delta, align)
         b.store(b.fadd(b.load(delta.type, pointer, align=align), delta), pointer, align)
+
+    def per_lane(self, b: Builder, dy: Value, ty: T.Type, result_ty: T.Type, rule) -> Value:
+        """``rule`` applied to each lane of the adjoint ``dy`` of a ``ty``
+        value, giving the lanes of an adjoint of a ``result_ty`` value (at
+        width 1: ``rule(dy)`` itself)."""
+        return self.lanes.join(b, [rule(lane) for lane in self.lanes.split(b, dy, ty)], result_ty)
+
+    def scale(self, b: Builder, partial, dy: Value, ty: T.Type) -> Value:
+        """``∂y/∂x · ȳ`` in every lane: one vector multiply when the lanes
+        of a float are a vector."""
+        if self.width == 1 or partial in (ONE, NEG_ONE):
+            return times_partial(b, partial, dy)
+        if self.lanes.vectorized(ty):
+            return times_partial(b, self.lanes.splat(b, partial), dy)
+        return self.per_lane(b, dy, ty, ty, lambda lane: times_partial(b, partial, lane))
 
     # -- dispatch ----------------------------------------------------------------------------
     def visit(self, b: Builder, inst: I.Instruction) -> None:
@@ -110,7 +131,7 @@ class AdjointRules:
                 continue
             partial = partial_of(m, primal, result)
             if partial is not None:
-                self.accumulate(b, operand, times_partial(b, partial, dy))
+                self.accumulate(b, operand, self.scale(b, partial, dy, inst.type))
 
     # -- casts and aggregates ---------------------------------------------------------------
     def _cast(self, b: Builder, inst) -> None:
@@ -121,7 +142,9 @@ class AdjointRules:
         if not source.type.scalar.is_float:
             raise self.gen.ctx.error(inst, f"cannot differentiate through a bitcast from "
                                            f"{source.type} (integer bits holding floats)")
-        self.accumulate(b, source, b.cast(INVERSE_CAST[inst.opcode], dy, source.type))
+        self.accumulate(b, source, self.per_lane(
+            b, dy, inst.type, source.type,
+            lambda lane: b.cast(INVERSE_CAST[inst.opcode], lane, source.type)))
 
     op_fpext = op_fptrunc = op_bitcast = op_addrspacecast = _cast
 
@@ -135,7 +158,15 @@ class AdjointRules:
         if dy is None:
             return
         cond = self.gen.get(b, inst.operand(0))
-        nothing = zero(inst.type)
+        if cond.type.is_vector and self.width > 1:  # a lane-wise choice inside each lane
+            nothing = zero(inst.type)
+            pick = lambda first: self.per_lane(  # noqa: E731
+                b, dy, inst.type, inst.type,
+                lambda lane: b.select(cond, lane, nothing) if first else b.select(cond, nothing, lane))
+            self.accumulate(b, inst.operand(1), pick(True))
+            self.accumulate(b, inst.operand(2), pick(False))
+            return
+        nothing = zero(self.lanes.type(inst.type))
         self.accumulate(b, inst.operand(1), b.select(cond, dy, nothing))
         self.accumulate(b, inst.operand(2), b.select(cond, nothing, dy))
 
@@ -144,7 +175,8 @@ class AdjointRules:
         aggregate = inst.operand(0)
         if dy is None or aggregate not in self.gen.slots:
             return
-        spread = b.insert(I.InsertValueInst(zero(aggregate.type), dy, inst.indices))
+        spread = self.per_lane(b, dy, inst.type, aggregate.type, lambda lane: b.insert(
+            I.InsertValueInst(zero(aggregate.type), lane, inst.indices)))
         self.accumulate(b, aggregate, spread)
 
     def op_insertvalue(self, b: Builder, inst) -> None:
@@ -152,10 +184,13 @@ class AdjointRules:
         if dy is None:
             return
         aggregate, element = inst.operands
+        ty = inst.type
         if element in self.gen.slots:
-            self.accumulate(b, element, b.insert(I.ExtractValueInst(dy, inst.indices, element.type)))
+            self.accumulate(b, element, self.per_lane(b, dy, ty, element.type, lambda lane: b.insert(
+                I.ExtractValueInst(lane, inst.indices, element.type))))
         if aggregate in self.gen.slots:
-            self.accumulate(b, aggregate, b.insert(I.InsertValueInst(dy, zero(element.type), inst.indices)))
+            self.accumulate(b, aggregate, self.per_lane(b, dy, ty, ty, lambda lane: b.insert(
+                I.InsertValueInst(lane, zero(element.type), inst.indices))))
 
     def op_extractelement(self, b: Builder, inst) -> None:
         dy = self.take(b, inst)
@@ -163,7 +198,9 @@ class AdjointRules:
         if dy is None or vector not in self.gen.slots:
             return
         index = self.gen.get(b, inst.operand(1))
-        self.accumulate(b, vector, b.insertelement(zero(vector.type), dy, index))
+        self.accumulate(b, vector, self.per_lane(
+            b, dy, inst.type, vector.type,
+            lambda lane: b.insertelement(zero(vector.type), lane, index)))
 
     def op_insertelement(self, b: Builder, inst) -> None:
         dy = self.take(b, inst)
@@ -171,32 +208,44 @@ class AdjointRules:
             return
         vector, element, index_value = inst.operands
         index = self.gen.get(b, index_value)
+        ty = inst.type
         if element in self.gen.slots:
-            self.accumulate(b, element, b.extractelement(dy, index))
+            self.accumulate(b, element, self.per_lane(
+                b, dy, ty, element.type, lambda lane: b.extractelement(lane, index)))
         if vector in self.gen.slots:
-            self.accumulate(b, vector, b.insertelement(dy, zero(element.type), index))
+            self.accumulate(b, vector, self.per_lane(
+                b, dy, ty, ty, lambda lane: b.insertelement(lane, zero(element.type), index)))
 
     def op_shufflevector(self, b: Builder, inst) -> None:
         dy = self.take(b, inst)
         if dy is None:
             return
         a, c = inst.operand(0), inst.operand(1)
+        parts = [self._unshuffle(b, inst, lane) for lane in self.lanes.split(b, dy, inst.type)]
+        for k, operand in enumerate((a, c)):
+            if operand in self.gen.slots and (operand is not c or c is not a):
+                self.accumulate(b, operand, self.lanes.join(b, [p[k] for p in parts], operand.type))
+
+    def _unshuffle(self, b: Builder, inst, dy: Value) -> tuple[Value, Value]:
+        """The adjoints of a shuffle's two operands, from one lane of ``ȳ``."""
+        a, c = inst.operand(0), inst.operand(1)
         n = a.type.count
-        parts = {id(a): zero(a.type), id(c): zero(c.type)}
+        parts = [zero(a.type), zero(c.type)]
         for lane, source in enumerate(inst.mask):
             if source < 0:
                 continue
-            operand = a if source < n else c
+            k = 0 if source < n else 1
             index = ConstantInt(T.i32, source % n)
             piece = b.extractelement(dy, ConstantInt(T.i32, lane))
-            current = parts[id(operand)]
-            old = b.extractelement(current, index)
-            parts[id(operand)] = b.insertelement(current, b.fadd(old, piece), index)
-        for operand in (a, c):
-            if operand in self.gen.slots and (operand is not c or c is not a):
-                self.accumulate(b, operand, parts[id(operand)])
+            old = b.extractelement(parts[k], index)
+            parts[k] = b.insertelement(parts[k], b.fadd(old, piece), index)
+        return parts[0], parts[1]
 
     # -- memory -----------------------------------------------------------------------------
+    def shadow_lanes(self, b: Builder, pointer: Value) -> list[Value]:
+        """The shadow of a primal pointer, one pointer per lane."""
+        return split_lanes(b, self.gen.get(b, self.fwd.shadow[pointer]), self.width)
+
     def op_load(self, b: Builder, inst) -> None:
         dy = self.take(b, inst)
         if dy is None or inst.pointer not in self.fwd.shadow:
@@ -204,44 +253,47 @@ class AdjointRules:
         if inst.type.is_aggregate:
             raise self.gen.ctx.error(inst, "loads of whole aggregates from active memory are "
                                            "not supported")
-        shadow = self.gen.get(b, self.fwd.shadow[inst.pointer])
-        self.memory_add(b, shadow, dy, inst.align)
+        for shadow, lane in zip(self.shadow_lanes(b, inst.pointer),
+                                self.lanes.split(b, dy, inst.type)):
+            self.memory_add(b, shadow, lane, inst.align)
 
     def op_atomicrmw(self, b: Builder, inst) -> None:
         gpu.reverse_atomic_update(self, b, inst)
 
     def op_store(self, b: Builder, inst) -> None:
         value = inst.value
-        shadow = self.gen.get(b, self.fwd.shadow[inst.pointer])
+        shadows = self.shadow_lanes(b, inst.pointer)
         if value.type.is_aggregate:
             raise self.gen.ctx.error(inst, "stores of whole aggregates to active memory are "
                                            "not supported")
         if value in self.gen.slots:
-            self.accumulate(b, value, b.load(value.type, shadow, align=inst.align))
-        b.store(zero(value.type), shadow, inst.align)
+            lanes = [b.load(value.type, shadow, align=inst.align) for shadow in shadows]
+            self.accumulate(b, value, self.lanes.join(b, lanes, value.type))
+        for shadow in shadows:
+            b.store(zero(value.type), shadow, inst.align)
 
     def memcpy(self, b: Builder, inst) -> None:
         """``src̄ += dst̄; dst̄ = 0`` over the copied floats: field by field for
         an annotated struct copy, else over elements of the one float type
         the memory is accessed with."""
-        dst_shadow = self.gen.get(b, self.fwd.shadow[inst.arg(0)])
         length = self.gen.get(b, inst.arg(2))
-        src = self.fwd.shadow.get(inst.arg(1))
-        src_shadow = self.gen.get(b, src) if src is not None else dst_shadow
-        has_src = ConstantInt(T.i1, int(src is not None))
+        has_src = ConstantInt(T.i1, int(inst.arg(1) in self.fwd.shadow))
+        dst_lanes = self.shadow_lanes(b, inst.arg(0))
+        src_lanes = self.shadow_lanes(b, inst.arg(1)) if has_src.value else dst_lanes
         if length.type != T.i64:
             length = b.cast("zext", length, T.i64)
         fields = struct_copy_fields(inst)
         extent = max((offset + size for offset, size, _ in fields), default=0) if fields else 0
         if fields and isinstance(length, ConstantInt) and \
                 extent <= length.value < extent + 16:  # one struct, tail padding at most
-            for offset, size, ty in fields:
-                if ty is None:
-                    continue  # integers and pointers carry no adjoint
-                at = ConstantInt(T.i64, offset)
-                b.call(self.gen.ctx.memcpy_adjoint_helper(ty),
-                       [b.byte_gep(dst_shadow, at), b.byte_gep(src_shadow, at),
-                        ConstantInt(T.i64, size), has_src])
+            for dst, src in zip(dst_lanes, src_lanes):
+                for offset, size, ty in fields:
+                    if ty is None:
+                        continue  # integers and pointers carry no adjoint
+                    at = ConstantInt(T.i64, offset)
+                    b.call(self.gen.ctx.memcpy_adjoint_helper(ty),
+                           [b.byte_gep(dst, at), b.byte_gep(src, at),
+                            ConstantInt(T.i64, size), has_src])
             return
         types = memory_float_types(inst)
         if len(types) > 1:
@@ -250,17 +302,27 @@ class AdjointRules:
                                            "information (compile with -O1 or higher, which "
                                            "annotates struct copies)")
         element = types.pop() if types else T.f64
-        b.call(self.gen.ctx.memcpy_adjoint_helper(element),
-               [dst_shadow, src_shadow, length, has_src])
+        for dst, src in zip(dst_lanes, src_lanes):
+            b.call(self.gen.ctx.memcpy_adjoint_helper(element), [dst, src, length, has_src])
 
     def memset(self, b: Builder, inst) -> None:
-        dst_shadow = self.gen.get(b, self.fwd.shadow[inst.arg(0)])
         length = self.gen.get(b, inst.arg(2))
-        self.fwd.mem.zero_fill(b, dst_shadow, length if length.type == T.i64 else b.cast("zext", length, T.i64))
+        if length.type != T.i64:
+            length = b.cast("zext", length, T.i64)
+        for shadow in self.shadow_lanes(b, inst.arg(0)):
+            self.fwd.mem.zero_fill(b, shadow, length)
 
     def free_shadow(self, b: Builder, inst) -> None:
-        free = self.gen.rev.module.get_or_declare("free", T.FunctionType(T.void, (T.ptr,)))
-        b.call(free, [self.gen.get(b, self.fwd.shadow[inst])])
+        """Release a shadow made in the forward sweep: an alloca's is
+        malloc'd; an allocation's comes from the same allocator."""
+        for shadow in self.shadow_lanes(b, inst):
+            if isinstance(inst, I.CallInst):
+                args = {a: self.gen.get(b, a) for a in release_args(inst)}
+                self.fwd.mem.release(b, inst.called_function, shadow,
+                                     [args.get(a) for a in inst.args])
+                continue
+            free = self.gen.rev.module.get_or_declare("free", T.FunctionType(T.void, (T.ptr,)))
+            b.call(free, [shadow])
 
     # -- calls and phis ---------------------------------------------------------------------
     def call(self, b: Builder, inst) -> None:
@@ -272,12 +334,13 @@ class AdjointRules:
         if request.ret == "out":
             result = self.fwd.call_results[inst]
             dy = self.take(b, result)
-            args.append(dy if dy is not None else zero(result.type))
+            args.append(self.lanes.to_abi(b, dy, result.type) if dy is not None
+                        else zero(shadow_type(result.type, self.width)))
         grads = b.call(reverse, [*args, self.gen.tape])
         outs = [a for a, act in zip(primal_args, request.args) if act == "out"]
         for index, operand in enumerate(outs):
             delta = grads if len(outs) == 1 else b.extractvalue(grads, index)
-            self.accumulate(b, operand, delta)
+            self.accumulate(b, operand, self.lanes.from_abi(b, delta, operand.type))
 
     def custom_call(self, b: Builder, tape: Value) -> None:
         """The program's gradient rule ``grad(args, shadows, [ȳ], tape)``
@@ -313,5 +376,5 @@ class AdjointRules:
                 if taken is None:
                     self.accumulate(b, incoming, dy)
                 else:
-                    self.accumulate(b, incoming, b.select(taken, dy, zero(phi.type)))
+                    self.accumulate(b, incoming, b.select(taken, dy, zero(dy.type)))
 

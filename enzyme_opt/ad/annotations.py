@@ -19,7 +19,7 @@ The table of what is honoured is docs/abi.md's.
 from __future__ import annotations
 
 from enzyme_opt.ad.callsites import MARKERS, entry_point
-from enzyme_opt.ad.rules.custom import CUSTOM_RULE_KINDS, inactive_reason
+from enzyme_opt.ad.rules.custom import CUSTOM_RULE_KINDS, FREES_ATTRIBUTE, inactive_reason
 from enzyme_opt.ad.rules.elementwise import RULES
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import types as T
@@ -115,9 +115,15 @@ class Registrations:
             raise self.fail(g, f"argument {size_index} of @{allocator.name} is not an integer size")
         if allocator.return_type != T.ptr:
             raise self.fail(g, f"@{allocator.name} does not return a pointer")
+        indices = [int(i) for i in index_text.split(",")]
+        if -1 not in indices or len(indices) != len(free.args) or \
+                any(i >= len(allocator.args) for i in indices):
+            raise self.fail(g, f"the deallocator indices {index_text!r} do not fit "
+                               f"@{free.name} ({len(free.args)} arguments; -1 is the memory)")
         allocator.add_string_attribute("enzyme_allocator", str(size_index))
         allocator.add_string_attribute("enzyme_deallocator", index_text)
         self.attach(allocator, "enzyme_deallocator_fn", free)
+        free.add_string_attribute(FREES_ATTRIBUTE, str(indices.index(-1)))
 
     def nofree(self, g: GlobalVariable) -> None:
         """Accepted: "does not free memory" lets Enzyme cache less; enzyme-opt

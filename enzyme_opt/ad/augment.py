@@ -22,7 +22,7 @@ from enzyme_opt.ad.rules.custom import custom_rule
 from enzyme_opt.ad.loops import exits_recording, instrument_loops
 from enzyme_opt.ad.memory import MemoryOps
 from enzyme_opt.ad.rules import calls
-from enzyme_opt.ad.rules.calls import (ZEROED_ALLOCATION_FUNCTIONS, call_kind, external_call_message,
+from enzyme_opt.ad.rules.calls import (allocation, call_kind, external_call_message,
                                        math_rule_of, opaque_call_message)
 from enzyme_opt.ad.rules.elementwise import elementwise_rule
 from enzyme_opt.ad.tape import write_record
@@ -34,7 +34,8 @@ from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.cfg import CFG, definition_order
-from enzyme_opt.ad.utils import clone_body
+from enzyme_opt.ad.lanes import Lanes
+from enzyme_opt.ad.utils import clone_body, join_lanes, shadow_type, split_lanes, user_name
 from enzyme_opt.analysis.types import underlying_object
 from enzyme_opt.ir.module import BasicBlock, Function, GlobalVariable
 from enzyme_opt.ir.values import Argument, Constant, ConstantInt, Value, null, zero
@@ -43,10 +44,20 @@ from enzyme_opt.ir.values import Argument, Constant, ConstantInt, Value, null, z
 RECOMPUTABLE = frozenset({"getelementptr", "bitcast", "addrspacecast", "zext", "sext", "trunc",
                           "ptrtoint", "inttoptr", "add", "sub", "mul", "shl", "lshr", "ashr",
                           "and", "or", "xor", "icmp", "fcmp", "sitofp", "uitofp", "freeze"})
+#: Aggregate moves that build or split the lanes of a vector-mode shadow.
+LANE_OPCODES = frozenset({"insertvalue", "extractvalue"})
 ELEMENTWISE_OPCODES = frozenset({"fadd", "fsub", "fmul", "fdiv", "frem", "fneg"})
 #: Float arithmetic recomputed in the reverse sweep when its operands are there anyway.
 CHEAP_FLOAT_OPS = frozenset({"fadd", "fsub", "fmul", "fneg"})
 MAX_RECOMPUTE_DEPTH = 6
+
+
+def release_args(inst: I.Instruction) -> list[Value]:
+    """The arguments of an allocation call that freeing its memory needs
+    (a program's deallocator may take some: ``__enzyme_allocation_like``)."""
+    if not isinstance(inst, I.CallInst):
+        return []
+    return [inst.arg(i) for i in allocation(inst.called_function).free_args if i >= 0]
 
 
 @dataclass(eq=False)
@@ -66,6 +77,8 @@ class AugmentedBuilder:
         self.ctx = ctx
         self.request = request
         self.out = out
+        self.width = request.width
+        self.lanes = Lanes(request.width)
         self.mem = MemoryOps(out.module)
         self.shadow: dict[Value, Value] = {}
         #: augmented call → (its request, its arguments with shadows, the primal arguments)
@@ -105,6 +118,9 @@ class AugmentedBuilder:
         self.tape = next(params)
         clone_body(primal, self.out, vmap, R.REVERSE)
         globals_with_shadow = global_shadows(self.out.module)
+        if globals_with_shadow and self.width > 1:
+            raise DifferentiationError("globals with shadows (!enzyme_shadow) in vector "
+                                       "(enzyme_width) reverse mode are not supported")
         self.shadow.update(globals_with_shadow)
         self.varied = varied_values(self.out, active | set(globals_with_shadow))
         self.useful = useful_values(self.out, self.varied)
@@ -112,7 +128,7 @@ class AugmentedBuilder:
             for inst in list(block.instructions):
                 self.visit(inst)
         for phi, shadow in self.shadow_phis:
-            shadow.set_incoming([(self.shadow.get(v, null(T.ptr)), blk) for v, blk in phi.incoming])
+            shadow.set_incoming([(self.shadow_of(v), blk) for v, blk in phi.incoming])
         if self.request.ret == R.DUP:
             self.return_shadow()
         self.adjoint_values = [v for v in (*self.primal_args, *self.out.instructions())
@@ -127,9 +143,19 @@ class AugmentedBuilder:
                 b = Builder().before(inst)
                 value = inst.value
                 pair = b.insertvalue(zero(self.out.return_type), value, 0)
-                pair = b.insertvalue(pair, self.shadow.get(value, null(value.type)), 1)
+                pair = b.insertvalue(pair, self.shadow_of(value), 1)
                 b.ret(pair)
                 inst.erase()
+
+    def shadow_of(self, value: Value) -> Value:
+        """The shadow of a pointer (null in every lane when it has none)."""
+        shadow = self.shadow.get(value)
+        return shadow if shadow is not None else zero(shadow_type(value.type, self.width))
+
+    def each_lane(self, b: Builder, shadow: Value, make, name: str = "") -> Value:
+        """``make(lane pointer)`` for every lane of a shadow, joined again."""
+        lanes = [make(lane) for lane in split_lanes(b, shadow, self.width)]
+        return join_lanes(b, lanes, lanes[0].type, self.width, name)
 
     def is_active(self, value: Value) -> bool:
         """Does ``value`` get an adjoint?  Varied, useful, and holding floats."""
@@ -142,30 +168,37 @@ class AugmentedBuilder:
     def visit(self, inst: I.Instruction) -> None:
         op = inst.opcode
         b = Builder().after(inst)
+        name = f"{inst.name}'" if inst.name else ""
         if op in ("getelementptr", "bitcast", "addrspacecast") and inst.operand(0) in self.shadow \
                 and inst.type.scalar.is_pointer:
             from enzyme_opt.ir.clone import clone_instruction
-            copy = clone_instruction(inst, {inst.operand(0): self.shadow[inst.operand(0)]})
-            copy.name = f"{inst.name}'" if inst.name else ""
-            copy.metadata = []
-            self.shadow[inst] = b.insert(copy)
+
+            def derive(lane: Value) -> Value:
+                copy = clone_instruction(inst, {inst.operand(0): lane})
+                copy.name = name if self.width == 1 else ""
+                copy.metadata = []
+                return b.insert(copy)
+            self.shadow[inst] = self.each_lane(b, self.shadow[inst.operand(0)], derive, name)
         elif op == "select" and inst.type.is_pointer and \
                 (inst.operand(1) in self.shadow or inst.operand(2) in self.shadow):
             c, x, y = inst.operands
-            self.shadow[inst] = b.select(c, self.shadow.get(x, null(T.ptr)),
-                                         self.shadow.get(y, null(T.ptr)),
-                                         f"{inst.name}'" if inst.name else "")
+            self.shadow[inst] = b.select(c, self.shadow_of(x), self.shadow_of(y), name)
         elif op == "phi" and inst.type.is_pointer and inst in self.varied:
-            shadow = b.phi(T.ptr, f"{inst.name}'" if inst.name else "")
+            shadow = b.phi(shadow_type(T.ptr, self.width), name)
             self.shadow[inst] = shadow
             self.shadow_phis.append((inst, shadow))
         elif op == "alloca" and inst in self.varied:
-            self.shadow[inst] = self.heap_shadow(b, inst, self.mem.alloca_size(b, inst))
+            size = self.mem.alloca_size(b, inst)
+            lanes = [self.heap_shadow(b, inst, size) for _ in range(self.width)]
+            self.shadow[inst] = join_lanes(b, lanes, T.ptr, self.width, name)
         elif op == "load" and inst.type.is_pointer and inst.pointer in self.shadow:
-            self.shadow[inst] = b.load(T.ptr, self.shadow[inst.pointer],
-                                       f"{inst.name}'" if inst.name else "", inst.align)
+            self.shadow[inst] = self.each_lane(
+                b, self.shadow[inst.pointer],
+                lambda lane: b.load(T.ptr, lane, name if self.width == 1 else "", inst.align), name)
         elif op == "store" and inst.value.type.is_pointer and inst.pointer in self.shadow:
-            b.store(self.shadow.get(inst.value, null(T.ptr)), self.shadow[inst.pointer], inst.align)
+            values = split_lanes(b, self.shadow_of(inst.value), self.width)
+            for lane, value in zip(split_lanes(b, self.shadow[inst.pointer], self.width), values):
+                b.store(value, lane, inst.align)
         elif op == "store" and inst.pointer not in self.shadow:
             problem = active_store_to_unshadowed_global(inst, self.varied, self.shadow)
             if problem:
@@ -219,6 +252,9 @@ class AugmentedBuilder:
         runs once, inside it); its tape is recorded for the gradient rule,
         which the reverse sweep calls (``adjoints.custom_call``)."""
         where = self.ctx.where(inst)
+        if self.width > 1:
+            raise self.fail(inst, f"the custom gradient of @{user_name(fn.name)} cannot serve a "
+                                  f"vector (enzyme_width {self.width}) gradient")
         shadow_return = fn.return_type.is_pointer and inst in self.varied
         tape_type = check_augment_rule(augment, fn, shadow_return, where)
         check_gradient_rule(gradient, fn, tape_type, where)
@@ -227,7 +263,7 @@ class AugmentedBuilder:
         for arg, param in zip(inst.args, fn.args):
             args.append(arg)
             if param.type.is_pointer:
-                args.append(self.shadow.get(arg, null(param.type)))
+                args.append(self.shadow_of(arg))
         ret = fn.return_type
         if ret == T.void:
             tape = call_rule(b, augment, args, tape_type, f"{fn.name}.tape")
@@ -249,14 +285,9 @@ class AugmentedBuilder:
 
     def shadow_allocation(self, inst: I.CallInst, b: Builder) -> None:
         """A zeroed shadow of the same size, freed by the reverse sweep."""
-        fn, args = inst.called_function, inst.args
-        if fn.name == "realloc":
+        if inst.called_function.name == "realloc":
             raise self.fail(inst, "realloc of active memory is not supported in reverse mode")
-        shadow = b.call(fn, args, f"{inst.name}'" if inst.name else "")
-        if fn.name not in ZEROED_ALLOCATION_FUNCTIONS:
-            size = args[-1] if fn.name == "aligned_alloc" else args[0]
-            self.mem.zero_fill(b, shadow, size if size.type == T.i64 else b.cast("zext", size, T.i64))
-        self.shadow[inst] = shadow
+        self.shadow[inst] = self.mem.shadow_allocation(b, inst, None, self.width)
         self.heap_shadows.add(inst)
 
     def augment_call(self, inst: I.CallInst, fn: Function) -> None:
@@ -282,8 +313,8 @@ class AugmentedBuilder:
         reread = self.request.reread_memory and all(
             isinstance(underlying_object(a), (Argument, GlobalVariable))
             for a in inst.args if a.type.is_pointer)
-        request = R.DiffRequest(self.ctx.preprocessed(fn), R.REVERSE, 1, tuple(activities), ret,
-                                reread_memory=reread)
+        request = R.DiffRequest(self.ctx.preprocessed(fn), R.REVERSE, self.width,
+                                tuple(activities), ret, reread_memory=reread)
         augmented, _ = self.ctx.split_pair(request)
         call_args: list[Value] = []
         for arg, activity in zip(inst.args, activities):
@@ -334,7 +365,7 @@ class AugmentedBuilder:
         if inst in self.custom_calls:
             return [*self.custom_calls[inst].args, inst]
         if inst in self.heap_shadows:
-            return [self.shadow[inst]]
+            return [self.shadow[inst], *release_args(inst)]
         if op == "load":
             return [self.shadow[inst.pointer]] if inst.pointer in self.shadow else []
         if op in ("store", "atomicrmw"):
@@ -375,10 +406,17 @@ class AugmentedBuilder:
         return list(reads)
 
     def is_recomputable(self, value: Value) -> bool:
-        return isinstance(value, I.Instruction) and (
-            value.opcode in RECOMPUTABLE or value in self.float_recompute
-            or self.is_rereadable(value) or gpu.is_thread_query_call(value)) \
-            and not value.type.is_aggregate and value not in self.loop_counts
+        if not isinstance(value, I.Instruction) or value in self.loop_counts:
+            return False
+        if value.opcode in LANE_OPCODES:
+            # The lanes of a shadow ([W x ptr] built from per-lane GEPs) are as
+            # cheap to rebuild as the GEPs; a lane of a call's result is not.
+            source = value.operand(0)
+            return value.opcode == "insertvalue" or isinstance(source, (Argument, Constant)) \
+                or self.is_recomputable(source)
+        return (value.opcode in RECOMPUTABLE or value in self.float_recompute
+                or self.is_rereadable(value) or gpu.is_thread_query_call(value)) \
+            and not value.type.is_aggregate
 
     def is_rereadable(self, value: Value) -> bool:
         """A load the reverse sweep can simply repeat: the request says

@@ -20,14 +20,11 @@ error naming both.
 
 from __future__ import annotations
 
-import re
-
-from enzyme_opt.ad.utils import coerce, scalar_leaves, shadow_type
+from enzyme_opt.ad.utils import coerce, scalar_leaves, shadow_type, sret_type, user_name
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function
-from enzyme_opt.ir.parser import parse_type_text
 from enzyme_opt.ir.values import Value
 
 REGISTRATION = {"forward derivative": "__enzyme_register_derivative",
@@ -137,7 +134,7 @@ def augmented_result_type(rule: Function) -> T.Type:
 
 
 def no_rule_message(fn: Function, mode_words: str) -> str:
-    return (f"@{fn.name} has a custom derivative but none for {mode_words}, and its body is "
+    return (f"@{user_name(fn.name)} has a custom derivative but none for {mode_words}, and its body is "
             f"not in this module")
 
 
@@ -157,12 +154,7 @@ def _same_scalars(actual: T.Type, expected: T.Type) -> bool:
 
 
 def _sret_type(rule: Function) -> T.Type | None:
-    if not rule.args:
-        return None
-    match = re.search(r"\bsret\((.*)\)", rule.args[0].attrs or "")
-    if match is None:
-        return None
-    return parse_type_text(rule.module, match.group(1))
+    return sret_type(rule.args[0].attrs, rule.module) if rule.args else None
 
 
 def _types(types) -> str:
@@ -172,7 +164,8 @@ def _types(types) -> str:
 def _mismatch(rule: Function, fn: Function, role: str, expected, where: str,
               convention: str) -> DifferentiationError:
     ret, params = rule_signature(rule)
+    name = user_name(fn.name)
     return DifferentiationError(
-        f"the {role} @{rule.name} registered for @{fn.name} has the signature "
-        f"{ret} ({_types(params)}), but a call of @{fn.name} ({fn.function_type}) needs "
+        f"the {role} @{rule.name} registered for @{name} has the signature "
+        f"{ret} ({_types(params)}), but a call of @{name} ({fn.function_type}) needs "
         f"{expected} ({convention})", where)

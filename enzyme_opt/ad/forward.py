@@ -13,8 +13,8 @@ from enzyme_opt.ad import gpu
 from enzyme_opt.ad import request as R
 from enzyme_opt.ad.memory import MemoryOps
 from enzyme_opt.ad.rules import calls
-from enzyme_opt.ad.rules.calls import (call_kind, external_call_message, math_rule_of,
-                                       opaque_call_message)
+from enzyme_opt.ad.rules.calls import (call_kind, external_call_message, freed_argument,
+                                       math_rule_of, opaque_call_message)
 from enzyme_opt.ad.rules.elementwise import NEG_ONE, ONE, elementwise_rule, times_partial
 from enzyme_opt.ad.rules.custom import custom_rule
 from enzyme_opt.ad.rules.math import Math
@@ -320,10 +320,11 @@ class ForwardGenerator:
             old = self.t(args[0]) if fn.name == "realloc" else None
             self.tangent[inst] = self.mem.shadow_allocation(b, inst, old, self.width)
         elif kind == calls.FREE:
-            shadow = self.t(args[0])
+            index = freed_argument(fn)
+            shadow = self.t(args[index])
             if shadow is not None:
                 for lane in split_lanes(b, shadow, self.width):
-                    b.call(fn, [lane, *args[1:]])  # munmap also takes the size
+                    b.call(fn, [lane if i == index else a for i, a in enumerate(args)])
         elif kind == calls.MATH:
             if inst in self.varied:
                 self.apply_elementwise(inst, math_rule_of(fn), args, b)

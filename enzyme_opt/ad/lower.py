@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from enzyme_opt.ad import request as R
+from enzyme_opt.ad import split
 from enzyme_opt.ad.callsites import has_sret_result
 from enzyme_opt.ad.request import CallSite
-from enzyme_opt.ad.utils import coerce, convert_argument, join_lanes
+from enzyme_opt.ad.utils import coerce, convert_argument, join_lanes, shadow_type, sret_type
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
@@ -14,13 +15,21 @@ from enzyme_opt.ir.values import ConstantInt, Value, zero
 
 
 def derivative_arguments(b: Builder, site: CallSite) -> list[Value]:
-    """Primal arguments (converted back from C's variadic promotions), each
-    duplicated one followed by its shadow (``[W x T]`` for width W)."""
+    """Primal arguments (converted back from C's variadic promotions, or
+    loaded when passed ``enzyme_byref``), each duplicated one followed by
+    its shadow (``[W x T]`` for width W)."""
     request = site.request
     width = request.width
     args: list[Value] = []
     for binding, param in zip(site.bindings, request.function.args):
-        args.append(convert_argument(b, binding.primal, param.type))
+        if binding.activity == R.VECTOR:  # __enzyme_batch: the lanes' values
+            lanes = [convert_argument(b, v, param.type) for v in binding.shadows]
+            args.append(join_lanes(b, lanes, param.type, width))
+            continue
+        if binding.byref:
+            args.append(b.load(param.type, binding.primal))
+        else:
+            args.append(convert_argument(b, binding.primal, param.type))
         if binding.activity not in (R.DUP, R.DUPNONEED):
             continue
         if binding.stride is not None:
@@ -37,31 +46,71 @@ def derivative_arguments(b: Builder, site: CallSite) -> list[Value]:
     return args
 
 
+def differential_return(b: Builder, site: CallSite) -> list[Value]:
+    """The differential return of a reverse call when its result is active:
+    the one passed (loaded if ``enzyme_byref``), else the seed 1.0."""
+    request = site.request
+    if request.ret != R.OUT:
+        return []
+    ty = request.function.return_type
+    lanes = shadow_type(ty, request.width)
+    seed = site.differential_return
+    if seed is None:
+        from enzyme_opt.ad.reverse import default_seed
+        return [default_seed(lanes)]
+    if isinstance(seed, list):  # W separate values
+        return [join_lanes(b, seed, ty, request.width)]
+    if site.differential_return_byref:
+        return [b.load(ty, seed)]
+    return [coerce(b, seed, lanes)]
+
+
+def _lower_derivative(context, site: CallSite, b: Builder, args: list[Value]) -> Value | None:
+    """Forward and combined reverse mode: one call of the derivative."""
+    derivative = context.derivative(site.request)
+    result = b.call(derivative, args)
+    return result if derivative.return_type != T.void else None
+
+
+#: mode → how its call is lowered (given the builder and the arguments)
+LOWERINGS = {
+    R.FORWARD: _lower_derivative,
+    R.REVERSE: _lower_derivative,
+    R.BATCH: _lower_derivative,
+    R.AUGMENTED: split.lower_augmented,
+    R.REVERSE_SPLIT: split.lower_reverse,
+    R.FWDSPLIT: split.lower_forward_split,
+}
+
+
 def lower_call_site(context, site: CallSite) -> None:
     call = site.call
-    request = site.request
-    derivative = context.derivative(request)
+    mode = site.request.mode
     b = Builder().before(call)
     b.metadata = [(k, v) for k, v in call.metadata if k == "dbg"]
-    args = derivative_arguments(b, site)
-    if request.mode == R.REVERSE:
-        from enzyme_opt.ad.reverse import reverse_call_extras
-        args += reverse_call_extras(b, site, derivative)
-    result = b.call(derivative, args)
+    if mode == R.AUGMENT_SIZE:
+        result = split.lower_size(site)
+    else:
+        args = derivative_arguments(b, site)
+        if mode in (R.REVERSE, R.REVERSE_SPLIT):
+            args += differential_return(b, site)
+        result = LOWERINGS[mode](context, site, b, args)
     _replace_result(b, site, result)
 
 
-def _replace_result(b: Builder, site: CallSite, result: Value) -> None:
+def _replace_result(b: Builder, site: CallSite, result: Value | None) -> None:
     call = site.call
     sret = site_sret(call)
     if sret is not None:
-        if result.type == T.void:
-            raise DifferentiationError(f"{call.called_function.name} returns a value through "
-                                       f"its first argument, but the derivative returns nothing",
+        if result is None:
+            raise DifferentiationError(f"{site.entry} returns a value through its first "
+                                       f"argument, but the derivative returns nothing",
                                        site.location)
-        b.store(result, sret)
+        target = sret_type(call.arg_attrs[0], call.function.module)
+        value = coerce(b, result, target) if target is not None else result
+        b.store(value if value is not None else result, sret)
     elif call.type != T.void and call.has_uses():
-        if result.type == T.void:
+        if result is None:
             # Nothing is active (every argument enzyme_const): no derivatives.
             call.replace_all_uses_with(zero(call.type))
             call.erase()
@@ -71,7 +120,7 @@ def _replace_result(b: Builder, site: CallSite, result: Value) -> None:
             value = _first_element(b, result, call.type)
         if value is None:
             raise DifferentiationError(
-                f"{call.called_function.name} is declared to return {call.type}, but the "
+                f"{site.entry} is declared to return {call.type}, but the "
                 f"derivative returns {result.type}", site.location)
         call.replace_all_uses_with(value)
     if isinstance(call, I.InvokeInst):

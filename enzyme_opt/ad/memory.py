@@ -8,11 +8,11 @@ for both modes.
 from __future__ import annotations
 
 from enzyme_opt.ad.utils import join_lanes, split_lanes
-from enzyme_opt.ad.rules.calls import ZEROED_ALLOCATION_FUNCTIONS
+from enzyme_opt.ad.rules.calls import allocation
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
-from enzyme_opt.ir.module import Module
+from enzyme_opt.ir.module import Function, Module
 from enzyme_opt.ir.values import ConstantInt, Value
 
 
@@ -62,24 +62,36 @@ class MemoryOps:
                           width: int) -> Value:
         """A zeroed shadow allocation of the same size, one per lane."""
         fn = inst.called_function
-        name = fn.name
         args = inst.args
+        size_index = allocation(fn).size_index
         lanes = []
         old = split_lanes(b, old_shadow, width)
         for lane in range(width):
-            if name == "realloc":
+            if fn.name == "realloc":
                 base = old[lane] if old[lane] is not None else args[0]
                 shadow = b.call(fn, [base, args[1]])
             else:
                 shadow = b.call(fn, args)
-            if name not in ZEROED_ALLOCATION_FUNCTIONS and name != "realloc":
-                size = args[-1] if name == "aligned_alloc" else args[0]
-                self.zero_fill(b, shadow, _as_i64(b, size))
+                if size_index is not None:
+                    self.zero_fill(b, shadow, _as_i64(b, args[size_index]))
             lanes.append(shadow)
         result = join_lanes(b, lanes, T.ptr, width)
         if width == 1 and inst.name:
             lanes[0].name = inst.name + "'"
         return result
+
+    def release(self, b: Builder, allocator: Function, memory: Value, args: list[Value]) -> None:
+        """Free ``memory`` obtained from ``allocator`` called with ``args``,
+        the way that allocator's memory is freed (``free``, ``operator
+        delete``, ``munmap``, a program's own deallocator)."""
+        spec = allocation(allocator)
+        free_args = [memory if i < 0 else args[i] for i in spec.free_args]
+        free = spec.free
+        if isinstance(free, str):
+            ret = T.i32 if free == "munmap" else T.void
+            free = self.module.get_or_declare(
+                free, T.FunctionType(ret, tuple(a.type for a in free_args)))
+        b.call(free, free_args)
 
 
 def _as_i64(b: Builder, value: Value) -> Value:

@@ -19,10 +19,8 @@ from enzyme_opt.ad.constexprs import expand_global_addresses
 from enzyme_opt.ad.expand import expand_runtime_helpers
 from enzyme_opt.ad.lower import lower_call_site
 from enzyme_opt.ad.retype import retype_float_moves
-from enzyme_opt.ad.rules import calls
-from enzyme_opt.ad.rules.calls import call_kind
-from enzyme_opt.ad.utils import new_internal_function
-from enzyme_opt.analysis.memory import writes_only_local_memory
+from enzyme_opt.ad.utils import PREPROCESS_PREFIX, new_internal_function, user_name
+from enzyme_opt.analysis.memory import reachable_functions, writes_only_local_memory
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir.clone import clone_function_body
@@ -32,13 +30,7 @@ from enzyme_opt.ir.module import Function, GlobalVariable, Module
 from enzyme_opt.ir.parser import parse_module
 from enzyme_opt.ir.printer import print_module
 
-PREPROCESS_PREFIX = "preprocess_"
 MAX_ROUNDS = 16
-
-
-def user_name(name: str) -> str:
-    """The user's name for a function: ``preprocess_f`` is ``f``."""
-    return name[len(PREPROCESS_PREFIX):] if name.startswith(PREPROCESS_PREFIX) else name
 
 
 def describe(inst: I.Instruction, module: Module | None) -> str:
@@ -90,7 +82,8 @@ def _mentions_enzyme(module: Module) -> bool:
         "enzyme" in g.name or "enzyme" in g.suffix for g in module.globals) or any(
         "enzyme" in fn.name or "enzyme" in fn.prefix or "enzyme" in fn.suffix
         for fn in module.functions) or any(
-        "enzyme" in text for text in module.attribute_groups.values())
+        "enzyme" in text for text in module.attribute_groups.values()) or \
+        module.get("llvm.global.annotations") is not None
 
 
 def preprocess_for_report(module: Module, filename: str):
@@ -115,29 +108,11 @@ def _target(call: I.CallInst, module: Module) -> Function | None:
     return resolve_function(call.args[index], describe(call, module))
 
 
-def _reachable(function: Function) -> list[Function]:
-    """``function`` and every defined function it calls directly, transitively."""
-    seen: dict[Function, None] = {}
-    work = [function]
-    while work:
-        fn = work.pop()
-        if fn in seen or fn.is_declaration:
-            continue
-        seen[fn] = None
-        for inst in fn.instructions():
-            # A callee with a math rule (libdevice's __nv_sin, linked in) is
-            # never differentiated through, so never cloned.
-            if isinstance(inst, I.CallInst) and inst.called_function is not None \
-                    and call_kind(inst) != calls.MATH:
-                work.append(inst.called_function)
-    return list(seen)
-
-
 def _is_ready(call: I.CallInst, module: Module) -> bool:
     target = _target(call, module)
     if target is None or target.is_declaration:
         return True  # decoding reports the problem
-    for fn in _reachable(target):
+    for fn in reachable_functions(target):
         for inst in fn.instructions():
             if isinstance(inst, I.CallInst) and inst.called_function is not None \
                     and entry_mode(inst.called_function.name):
@@ -152,7 +127,7 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
     for call in calls:
         target = _target(call, module)
         if target is not None and not target.is_declaration:
-            todo += _reachable(target)
+            todo += reachable_functions(target)
     clones: dict[Function, Function] = {}
     for fn in dict.fromkeys(todo):
         name = PREPROCESS_PREFIX + fn.name
@@ -220,18 +195,13 @@ class Context:
         fn = self.memo.get(request)
         if fn is not None:
             return fn
-        from enzyme_opt.ad.forward import forward_signature
-        from enzyme_opt.ad.reverse import reverse_signature
-        base = user_name(request.function.name)
-        width = str(request.width) if request.width > 1 else ""
-        if request.mode == R.FORWARD:
-            fty, names = forward_signature(request)
-            name = f"fwddiffe{width}{base}"
-        elif request.mode == R.REVERSE:
-            fty, names = reverse_signature(request)
-            name = f"diffe{width}{base}"
-        else:
+        drivers = _drivers()
+        if request.mode not in drivers:
             raise DifferentiationError(f"mode {request.mode} is not supported yet", self.filename)
+        prefix, signature, _ = drivers[request.mode]
+        fty, names = signature(request)
+        width = str(request.width) if request.width > 1 and request.mode != R.BATCH else ""
+        name = f"{prefix}{width}{user_name(request.function.name)}"  # Enzyme's names
         fn = self._new_derivative(name, fty, request, names)
         self.memo[request] = fn
         self.pending.append((request, fn))
@@ -272,12 +242,8 @@ class Context:
                 if isinstance(request, tuple):
                     from enzyme_opt.ad.reverse import SplitGenerator
                     SplitGenerator(self, request[1], *fn).run()
-                elif request.mode == R.FORWARD:
-                    from enzyme_opt.ad.forward import ForwardGenerator
-                    ForwardGenerator(self, request, fn).run()
                 else:
-                    from enzyme_opt.ad.reverse import CombinedGenerator
-                    CombinedGenerator(self, request, fn).run()
+                    _drivers()[request.mode][2](self, request, fn).run()
         finally:
             self.generating = False
 
@@ -287,6 +253,19 @@ class Context:
 
     def finish(self) -> None:
         self.generate_pending()
+
+
+def _drivers() -> dict:
+    """mode → (name prefix of its functions, their signature, the driver
+    that generates them): one driver per mode over the shared rules."""
+    from enzyme_opt.ad.batch import BatchGenerator, batch_signature
+    from enzyme_opt.ad.forward import ForwardGenerator, forward_signature
+    from enzyme_opt.ad.reverse import CombinedGenerator, reverse_signature
+    return {
+        R.FORWARD: ("fwddiffe", forward_signature, ForwardGenerator),
+        R.REVERSE: ("diffe", reverse_signature, CombinedGenerator),
+        R.BATCH: ("batch_", batch_signature, BatchGenerator),
+    }
 
 
 def _clean_markers(module: Module) -> None:

@@ -16,8 +16,13 @@ AUGMENT_SIZE = "augmentsize"   # __enzyme_augmentsize
 FWDSPLIT = "fwdsplit"          # __enzyme_fwdsplit
 BATCH = "batch"                # __enzyme_batch
 
+#: The two halves of split reverse mode, and all modes that differentiate in reverse.
+SPLIT_MODES = (AUGMENTED, REVERSE_SPLIT, AUGMENT_SIZE)
+REVERSE_MODES = (REVERSE, AUGMENTED, REVERSE_SPLIT, AUGMENT_SIZE)
+
 #: Argument activities.
 CONST, DUP, DUPNONEED, OUT = "const", "dup", "dupnoneed", "out"
+VECTOR = "vector"              # __enzyme_batch: one value per lane
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,7 @@ class ArgBinding:
     shadows: list[Value] = field(default_factory=list)
     marker: str | None = None       # the marker that set the activity, if any
     stride: Value | None = None     # enzyme_dupv: bytes between lanes
+    byref: bool = False             # enzyme_byref: ``primal`` points to the value
 
 
 @dataclass(eq=False)
@@ -68,4 +74,9 @@ class CallSite:
     request: DiffRequest
     bindings: list[ArgBinding]
     differential_return: Value | None = None
+    differential_return_byref: bool = False   # enzyme_byref: it points to the value
     location: str = ""
+    flags: frozenset = frozenset()   # call-wide markers (enzyme_nofree, enzyme_noret …)
+    tape: Value | None = None        # __enzyme_reverse: the tape argument
+    tape_memory: Value | None = None  # enzyme_tape: where the tape is kept
+    allocated: int | None = None     # enzyme_allocated: bytes at tape_memory

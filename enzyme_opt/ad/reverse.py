@@ -19,12 +19,15 @@ read and reset at its value's definition, which makes loops work.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from enzyme_opt.ad import request as R
 from enzyme_opt.ad.adjoints import AdjointRules
 from enzyme_opt.ad.augment import AugmentedBuilder
+from enzyme_opt.ad.lanes import Lanes
 from enzyme_opt.ad.loops import exits_recording, induction_value
 from enzyme_opt.ad.tape import free_tape, new_tape, read_record
-from enzyme_opt.ad.utils import shadow_type
+from enzyme_opt.ad.utils import build_struct, shadow_type
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
@@ -47,29 +50,40 @@ def _primal_params(request: R.DiffRequest) -> tuple[list[T.Type], list[str]]:
 def gradient_type(request: R.DiffRequest) -> T.Type:
     """What the reverse sweep returns: the adjoints of the ``out`` arguments
     (one: that type; several: a struct in argument order; none: void)."""
-    outs = [arg.type for arg, a in zip(request.function.args, request.args) if a == R.OUT]
+    outs = [shadow_type(arg.type, request.width)
+            for arg, a in zip(request.function.args, request.args) if a == R.OUT]
     if not outs:
         return T.void
     return outs[0] if len(outs) == 1 else T.StructType(tuple(outs))
 
 
-def reverse_signature(request: R.DiffRequest) -> tuple[T.FunctionType, list[str]]:
-    """``diffe<f>(args and shadows, [differeturn]) -> gradient``."""
-    if request.return_primal:
-        raise DifferentiationError("'enzyme_primal_return' with reverse mode is not supported yet")
-    if request.width != 1:
-        raise DifferentiationError("vector width in reverse mode is not supported yet")
+def gradient_signature(request: R.DiffRequest) -> tuple[T.FunctionType, list[str]]:
+    """``(args and shadows, [differeturn]) -> gradient``: the reverse sweep's.
+    At width W every shadow, the differential return and each derivative
+    are ``[W x T]``: W rows of the Jacobian in one sweep."""
     params, names = _primal_params(request)
     if request.ret == R.OUT:
-        params.append(request.function.return_type)
+        params.append(shadow_type(request.function.return_type, request.width))
         names.append("differeturn")
     return T.FunctionType(gradient_type(request), tuple(params)), names
+
+
+def reverse_signature(request: R.DiffRequest) -> tuple[T.FunctionType, list[str]]:
+    """``diffe<f>``: the gradient, after the primal result with
+    ``enzyme_primal_return`` (``{result, d1, d2, …}``)."""
+    fty, names = gradient_signature(request)
+    primal = request.function.return_type
+    if not request.return_primal or primal == T.void:
+        return fty, names
+    grads = fty.ret.elements if isinstance(fty.ret, T.StructType) else \
+        () if fty.ret == T.void else (fty.ret,)
+    return T.FunctionType(T.StructType((primal, *grads)), fty.params), names
 
 
 def augmented_return_type(request: R.DiffRequest) -> T.Type:
     ret = request.function.return_type
     if request.ret == R.DUP:
-        return T.StructType((ret, ret))
+        return T.StructType((ret, shadow_type(ret, request.width)))
     return ret
 
 
@@ -79,29 +93,18 @@ def augmented_signature(request: R.DiffRequest) -> tuple[T.FunctionType, list[st
 
 
 def reverse_half_signature(request: R.DiffRequest) -> tuple[T.FunctionType, list[str]]:
-    fty, names = reverse_signature(request)
+    fty, names = gradient_signature(request)
     return T.FunctionType(fty.ret, (*fty.params, T.ptr)), [*names, "tape"]
 
 
-def reverse_call_extras(b: Builder, site, derivative: Function) -> list[Value]:
-    """The differential return argument of a lowered ``__enzyme_autodiff``:
-    the one passed, else the seed 1.0."""
-    request = site.request
-    if request.ret != R.OUT:
-        return []
-    if site.differential_return is not None:
-        return [site.differential_return]
-    return [_seed(request.function.return_type)]
-
-
-def _seed(ty: T.Type) -> Value:
+def default_seed(ty: T.Type) -> Value:
     """1.0 in every floating leaf (Enzyme's default seed)."""
     if ty.scalar.is_float:
         return Builder.const(ty, 1.0)
     if isinstance(ty, (T.StructType, T.NamedStructType)):
-        return ConstantAggregate(ty, [_seed(e) for e in ty.elements])
+        return ConstantAggregate(ty, [default_seed(e) for e in ty.elements])
     if isinstance(ty, T.ArrayType):
-        return ConstantAggregate(ty, [_seed(ty.element) for _ in range(ty.count)])
+        return ConstantAggregate(ty, [default_seed(ty.element) for _ in range(ty.count)])
     return zero(ty)
 
 
@@ -112,15 +115,26 @@ class CombinedGenerator:
         self.ctx, self.request, self.out = ctx, request, out
 
     def run(self) -> None:
-        augmented, reverse = self.ctx.split_pair(self.request)
+        request = self.request
+        augmented, reverse = self.ctx.split_pair(replace(request, return_primal=False))
         params = self.out.args
-        primal_args = params[:-1] if self.request.ret == R.OUT else params
+        primal_args = params[:-1] if request.ret == R.OUT else params
         b = Builder(self.out.append_block("entry"))
         tape = new_tape(b)
-        b.call(augmented, [*primal_args, tape])
+        primal = b.call(augmented, [*primal_args, tape])
         gradient = b.call(reverse, [*params, tape], "gradient" if reverse.return_type != T.void else "")
         free_tape(b, tape)
-        b.ret(gradient if reverse.return_type != T.void else None)
+        if self.out.return_type == T.void:
+            b.ret()
+        elif self.out.return_type == reverse.return_type:
+            b.ret(gradient)
+        else:  # enzyme_primal_return: { result, gradients… }
+            if request.ret == R.DUP:
+                primal = b.extractvalue(primal, 0)
+            grads = [] if reverse.return_type == T.void else [gradient]
+            if isinstance(reverse.return_type, T.StructType):
+                grads = [b.extractvalue(gradient, k) for k in range(len(reverse.return_type.elements))]
+            b.ret(build_struct(b, [primal, *grads]))
 
 
 class SplitGenerator:
@@ -154,9 +168,14 @@ class SplitGenerator:
         self.entry_builder = Builder(entry)
         cfg = fwd.cfg
         returning = [blk for blk in cfg.rpo if isinstance(blk.terminator, I.ReturnInst)]
-        if len(returning) != 1:
-            raise DifferentiationError(f"@{request.function.name[len('preprocess_'):]} must have "
-                                       f"exactly one returning block (found {len(returning)})")
+        if not returning:
+            # f never returns (every path loops forever or ends in unreachable):
+            # neither does its augmented forward sweep, so the reverse sweep
+            # is never reached.
+            entry.append(I.UnreachableInst())
+            return
+        assert len(returning) == 1, "preprocessing merges the returns of a function"
+        self.lanes = Lanes(request.width)
         self.rules = AdjointRules(self)
         self.slots: dict[Value, Value] = {}
         for value in fwd.adjoint_values:
@@ -172,7 +191,7 @@ class SplitGenerator:
         b = Builder(entry)
         ret_value = returning[0].terminator.value
         if differeturn is not None and ret_value is not None and ret_value in self.slots:
-            self.rules.accumulate(b, ret_value, differeturn)
+            self.rules.accumulate(b, ret_value, self.lanes.from_abi(b, differeturn, ret_value.type))
         b.br(self.inverts[returning[0]])
         for block in reversed(cfg.rpo):
             if block in live:
@@ -184,8 +203,9 @@ class SplitGenerator:
         if slot is None:
             b = self.entry_builder.before_terminator(self.entry_builder.block)
             name = f"{value.name}'de" if value.name else ""
-            slot = b.alloca(value.type, name)
-            b.store(zero(value.type), slot)
+            ty = self.lanes.type(value.type)
+            slot = b.alloca(ty, name)
+            b.store(zero(ty), slot)
             self.slots[value] = slot
         return slot
 
@@ -252,7 +272,9 @@ class SplitGenerator:
     def finish(self, b: Builder) -> None:
         """End of the reverse sweep: return the adjoints of the out args."""
         outs = [arg for arg, a in zip(self.forward.primal_args, self.request.args) if a == R.OUT]
-        values = [b.load(a.type, self.slot(a), f"d{a.name}" if a.name else "") for a in outs]
+        values = [self.lanes.to_abi(b, b.load(self.lanes.type(a.type), self.slot(a),
+                                              f"d{a.name}" if a.name else ""), a.type)
+                  for a in outs]
         if not values:
             b.ret()
         elif len(values) == 1:

@@ -24,6 +24,7 @@ from enzyme_opt.ir.values import ConstantInt, Value, null
 TAPE_TYPE = T.StructType((T.ptr, T.i64, T.i64, T.ptr))
 PUSH = "enzyme_opt.tape.push"
 POP = "enzyme_opt.tape.pop"
+FREE = "enzyme_opt.tape.free"
 MIN_CAPACITY = 4096
 HUGE_PAGE = 2 << 20
 MAPPED_TAPE_THRESHOLD = 32 << 20  # glibc's largest dynamic mmap threshold (64-bit)
@@ -193,11 +194,18 @@ def _new(module: Module, name: str) -> Function:
     return fn
 
 
-def new_tape(b: Builder) -> Value:
-    """An empty tape on the stack of the current function (on a GPU with
-    its first ``GPU_INLINE_TAPE`` bytes there too)."""
-    tape = b.alloca(TAPE_TYPE, "tape")
-    gpu = _is_gpu(b.function.module)
+#: bytes of a tape object (its header; the records live in memory it points to)
+TAPE_BYTES = T.alloc_size(TAPE_TYPE)
+
+
+def new_tape(b: Builder, memory: Value | None = None) -> Value:
+    """An empty tape: on the stack of the current function, or in
+    ``memory`` (``TAPE_BYTES`` bytes somewhere else: the heap, or the
+    caller's buffer in split mode).  On a GPU a tape on this stack starts
+    in ``GPU_INLINE_TAPE`` bytes of it too; one elsewhere outlives this
+    frame and starts empty."""
+    tape = memory if memory is not None else b.alloca(TAPE_TYPE, "tape")
+    gpu = memory is None and _is_gpu(b.function.module)
     inline = b.alloca(T.ArrayType(GPU_INLINE_TAPE, T.i8), "tape.inline", 16) if gpu \
         else null(T.ptr)
     b.store(inline, tape)
@@ -212,23 +220,42 @@ def _is_gpu(module: Module) -> bool:
 
 
 def free_tape(b: Builder, tape: Value) -> None:
-    """Release the tape's memory: its mapping if it has one, else the buffer."""
-    module = b.function.module
+    """Release the tape's records (not the tape object itself)."""
+    b.call(free_function(b.function.module), [tape])
+
+
+def free_function(module: Module) -> Function:
+    """``void free(ptr tape)``: release the records: the mapping if the tape
+    moved into one, else the buffer."""
+    fn = module.get_function(FREE)
+    if fn is not None:
+        return fn
+    gid = module.add_attribute_group(ALWAYS_INLINE)
+    fn = Function(FREE, T.FunctionType(T.void, (T.ptr,)), ["tape"], prefix="internal",
+                  suffix=f" #{gid}")
+    module.add(fn)
+    tape = fn.args[0]
+    b = Builder(fn.append_block("entry"))
+    triple = module.triple or ""
     free = module.get_or_declare("free", T.FunctionType(T.void, (T.ptr,)))
-    if _is_gpu(module):
-        data = b.load(T.ptr, tape, "tape.data")
-        inline = b.load(T.ptr, _field(b, tape, 3, ""), "tape.inline")
+    if triple.startswith(("nvptx", "amdgcn")):
+        data = b.load(T.ptr, tape, "data")
+        inline = b.load(T.ptr, _field(b, tape, 3, ""), "inline")
         b.call(free, [b.select(b.icmp("eq", data, inline), null(T.ptr), data)])
-        return
-    if "linux" not in (module.triple or ""):
-        b.call(free, [b.load(T.ptr, tape, "tape.data")])
-        return
-    mapping = b.load(T.ptr, _field(b, tape, 3, ""), "tape.mapping")
+        b.ret()
+        return fn
+    if "linux" not in triple:
+        b.call(free, [b.load(T.ptr, tape, "data")])
+        b.ret()
+        return fn
+    mapping = b.load(T.ptr, _field(b, tape, 3, ""), "mapping")
     munmap = module.get_or_declare("munmap", T.FunctionType(T.i32, (T.ptr, T.i64)))
     with b.if_then(b.icmp("ne", mapping, null(T.ptr)), name="unmap"):
         b.call(munmap, [mapping, ConstantInt(T.i64, RESERVATION)])
-    b.call(free, [b.select(b.icmp("eq", mapping, null(T.ptr)), b.load(T.ptr, tape, "tape.data"),
+    b.call(free, [b.select(b.icmp("eq", mapping, null(T.ptr)), b.load(T.ptr, tape, "data"),
                            null(T.ptr))])
+    b.ret()
+    return fn
 
 
 def write_record(b: Builder, tape: Value, values: list[Value]) -> None:

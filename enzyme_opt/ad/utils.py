@@ -9,6 +9,14 @@ from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, Module
 from enzyme_opt.ir.values import ConstantKeyword, Value
 
+PREPROCESS_PREFIX = "preprocess_"
+
+
+def user_name(name: str) -> str:
+    """The user's name for a function: ``preprocess_f`` is ``f``."""
+    return name[len(PREPROCESS_PREFIX):] if name.startswith(PREPROCESS_PREFIX) else name
+
+
 #: Words of a function header a copy must not keep (the personality stays:
 #: a C++ body's landingpads need it).
 _DROPPED_FN_WORDS = re.compile(r"\s*(!dbg ![\w.]+|comdat(\(\$[^)]*\))?|section \"[^\"]*\"|"
@@ -174,6 +182,30 @@ def coerce(b: Builder, value: Value, ty: T.Type) -> Value | None:
     if scalar_leaves(value.type) != scalar_leaves(ty):
         return None
     return build_from_scalars(b, ty, extract_scalars(b, value))
+
+
+def build_struct(b: Builder, values: list[Value]) -> Value:
+    """``{ v0, v1, … }`` built with ``insertvalue``."""
+    from enzyme_opt.ir import instructions as I
+    result: Value = ConstantKeyword(T.StructType(tuple(v.type for v in values)), "poison")
+    for index, value in enumerate(values):
+        result = b.insert(I.InsertValueInst(result, value, (index,)))
+    return result
+
+
+def sret_type(attributes: str, module) -> T.Type | None:
+    """The type in an ``sret(<type>)`` parameter attribute, else None."""
+    match = re.search(r"\bsret\((.*)\)", attributes or "")
+    if match is None:
+        return None
+    from enzyme_opt.ir.parser import parse_type_text
+    text, depth = match.group(1), 0
+    for end, ch in enumerate(text):  # the type ends at the parenthesis closing sret(
+        depth += (ch == "(") - (ch == ")")
+        if depth < 0:
+            text = text[:end]
+            break
+    return parse_type_text(module, text)
 
 
 def convert_argument(b: Builder, value: Value, ty: T.Type) -> Value:

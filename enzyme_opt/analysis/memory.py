@@ -27,6 +27,24 @@ def _is_local(pointer) -> bool:
     return isinstance(base, I.CallInst) and call_kind(base) == calls.ALLOCATE
 
 
+def reachable_functions(function: Function) -> list[Function]:
+    """``function`` and every defined function it calls directly, transitively."""
+    seen: dict[Function, None] = {}
+    work = [function]
+    while work:
+        fn = work.pop()
+        if fn in seen or fn.is_declaration:
+            continue
+        seen[fn] = None
+        for inst in fn.instructions():
+            # A callee with a math rule (libdevice's __nv_sin, linked in) is
+            # never differentiated through, so never cloned.
+            if isinstance(inst, I.CallInst) and inst.called_function is not None \
+                    and call_kind(inst) != calls.MATH:
+                work.append(inst.called_function)
+    return list(seen)
+
+
 def writes_only_local_memory(root: Function) -> bool:
     """Does nothing reachable from ``root`` write (or free) memory that
     ``root``'s caller could see?"""

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from enzyme_opt.ad.rules import custom
+from enzyme_opt.ad.rules.custom import Allocation
 from enzyme_opt.ad.rules.elementwise import math_name_of
 from enzyme_opt.targets import INACTIVE_PREFIXES as GPU_INACTIVE_PREFIXES
 from enzyme_opt.targets.nvptx import is_libdevice_inside
@@ -24,11 +25,20 @@ COPY, FILL, ALLOCATE, FREE, INACTIVE, MATH, CUSTOM, DEFINED, EXTERNAL, OPAQUE = 
     "copy", "fill", "allocate", "free", "inactive", "math", "custom", "defined", "external",
     "opaque")
 
-ALLOCATION_FUNCTIONS = frozenset({"malloc", "calloc", "realloc", "_Znwm", "_Znam",
-                                  "aligned_alloc", "_ZnwmSt11align_val_t", "mmap"})
-#: allocators whose memory is already zero (no memset for the shadow)
-ZEROED_ALLOCATION_FUNCTIONS = frozenset({"calloc", "mmap"})
-DEALLOCATION_FUNCTIONS = frozenset({"free", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "_ZdaPvm", "munmap"})
+#: allocator → its size argument (None: zeroed memory) and how its memory is freed
+ALLOCATIONS = {
+    "malloc": Allocation(0, "free"),
+    "calloc": Allocation(None, "free"),
+    "realloc": Allocation(1, "free"),
+    "aligned_alloc": Allocation(1, "free"),
+    "_Znwm": Allocation(0, "_ZdlPv"),                                  # operator new
+    "_Znam": Allocation(0, "_ZdaPv"),                                  # operator new[]
+    "_ZnwmSt11align_val_t": Allocation(0, "_ZdlPvSt11align_val_t", (-1, 1)),
+    "mmap": Allocation(None, "munmap", (-1, 1)),
+}
+#: deallocator → which argument is the memory freed
+DEALLOCATIONS = {"free": 0, "_ZdlPv": 0, "_ZdaPv": 0, "_ZdlPvm": 0, "_ZdaPvm": 0, "munmap": 0,
+                 "_ZdlPvSt11align_val_t": 0}
 
 #: Calls that never carry derivatives: kept in the primal, nothing else.
 INACTIVE_CALLEES = frozenset({
@@ -78,15 +88,26 @@ def call_kind(call) -> str:
         return COPY
     if name.startswith("llvm.memset."):
         return FILL
-    if name in ALLOCATION_FUNCTIONS:
+    if name in ALLOCATIONS or custom.allocator(fn) is not None:
         return ALLOCATE
-    if name in DEALLOCATION_FUNCTIONS:
+    if name in DEALLOCATIONS or custom.freed_argument(fn) is not None:
         return FREE
     if is_inactive_callee(name):
         return INACTIVE
     if math_name_of(name) is not None:
         return MATH
     return EXTERNAL if fn.is_declaration else DEFINED
+
+
+def allocation(fn) -> Allocation:
+    """How the memory an allocation function returns is sized and freed."""
+    return ALLOCATIONS.get(fn.name) or custom.allocator(fn)
+
+
+def freed_argument(fn) -> int:
+    """Which argument of a deallocation function is the memory freed."""
+    index = DEALLOCATIONS.get(fn.name)
+    return index if index is not None else custom.freed_argument(fn)
 
 
 def math_rule_of(fn) -> str | None:

@@ -77,21 +77,34 @@ def math_rule_name(fn) -> str | None:
 
 
 @dataclass(frozen=True)
-class Allocator:
-    """A custom allocator (``__enzyme_allocation_like``)."""
+class Allocation:
+    """How an allocation function's memory is sized and released, in
+    ``__enzyme_allocation_like``'s terms (the standard allocators are in
+    ``rules/calls.py``'s table)."""
 
-    size_index: int
-    #: arguments of the free function: indices into the allocation call's
-    #: arguments, -1 for the allocated memory
-    free_arguments: tuple[int, ...]
-    free_function: object
+    #: the argument giving the size in bytes (None: the memory comes zeroed)
+    size_index: int | None
+    #: the function that releases the memory (a name, or the program's function)
+    free: object
+    #: its arguments: -1 is the memory, i the allocation call's argument i
+    free_args: tuple[int, ...] = (-1,)
 
 
-def allocator(fn) -> Allocator | None:
+def allocator(fn) -> Allocation | None:
+    """A program's allocator (``__enzyme_allocation_like``)."""
     attributes = fn.string_attributes()
     size = attributes.get("enzyme_allocator")
     free = metadata_function(fn, "enzyme_deallocator_fn")
     if size is None or free is None:
         return None
     indices = tuple(int(i) for i in attributes.get("enzyme_deallocator", "-1").split(","))
-    return Allocator(int(size), indices, free)
+    return Allocation(int(size), free, indices)
+
+
+#: on a program's deallocator: which of its arguments is the memory freed
+FREES_ATTRIBUTE = "enzyme_opt.frees"
+
+
+def freed_argument(fn) -> int | None:
+    value = fn.string_attributes().get(FREES_ATTRIBUTE)
+    return int(value) if value is not None else None

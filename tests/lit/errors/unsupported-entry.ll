@@ -1,5 +1,6 @@
-; Split reverse mode (__enzyme_augmentfwd) is not supported yet: a clear
-; error naming the entry point, not a crash or a silent pass-through.
+; An Enzyme entry point enzyme-opt does not implement (here
+; __enzyme_virtualreverse): a clear error naming it, not a crash or a silent
+; pass-through.
 ; RUN: %python %S/../Inputs/expect-error.py enzyme-opt %s -S -o %t.out | FileCheck %s
 
 define double @sq(double %x) {
@@ -8,12 +9,12 @@ entry:
   ret double %m
 }
 
-declare ptr @__enzyme_augmentfwd(ptr, ...)
+declare ptr @__enzyme_virtualreverse(ptr)
 
-define ptr @caller(double %x) {
+define ptr @caller() {
 entry:
-  %r = call ptr (ptr, ...) @__enzyme_augmentfwd(ptr @sq, double %x)
+  %r = call ptr @__enzyme_virtualreverse(ptr @sq)
   ret ptr %r
 }
 
-; CHECK: {{^}}enzyme-opt: error: {{.*}}@caller{{.*}}: {{.*}}not supported{{.*}}__enzyme_augmentfwd{{$}}
+; CHECK: {{^}}enzyme-opt: error: {{.*}}@caller{{.*}}: {{.*}}not supported{{.*}}__enzyme_virtualreverse{{$}}

@@ -41,7 +41,7 @@ entry:
 ; CHECK-SAME: double %x, double %differeturn)
 ; CHECK: call double @augmented_f(double %x, ptr [[TAPE:%\w+]])
 ; CHECK: call double @reverse_f(double %x, double %differeturn, ptr [[TAPE]])
-; CHECK: call void @free(
+; CHECK: call void @enzyme_opt.tape.free(ptr [[TAPE]])
 ; CHECK: ret double
 ; CHECK-LABEL: define internal double @augmented_f(
 ; CHECK-SAME: double %x, ptr %tape)

@@ -18,6 +18,7 @@ PRELUDE = """
 declare double @__enzyme_autodiff(ptr, ...)
 declare double @__enzyme_fwddiff(ptr, ...)
 declare double @__enzyme_augmentfwd(ptr, ...)
+declare double @__enzyme_virtualreverse(ptr, ...)
 declare double @ext(double)
 define double @f(double %x, ptr %p, i32 %n) {
   %v = load double, ptr %p
@@ -152,4 +153,4 @@ define double @main(double %a) {
 
 def test_unsupported_entry_point_is_an_error():
     with pytest.raises(DifferentiationError, match="not supported yet"):
-        decode(caller("double %a, ptr %q, ptr %dq, i32 3", "__enzyme_augmentfwd"))
+        decode(caller("double %a, ptr %q, ptr %dq, i32 3", "__enzyme_virtualreverse"))

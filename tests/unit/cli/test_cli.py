@@ -151,9 +151,9 @@ BAD_INPUTS = {
         ["@ext", "declaration"]),
     "unsupported-entry-point": (
         "aug.ll",
-        SQ + caller("call ptr (ptr, ...) @__enzyme_augmentfwd(ptr @sq, double %x)", ret="ptr",
-                    decl="declare ptr @__enzyme_augmentfwd(ptr, ...)"),
-        ["__enzyme_augmentfwd", "not supported"]),
+        SQ + caller("call ptr (ptr, ...) @__enzyme_virtualreverse(ptr @sq)", ret="ptr",
+                    decl="declare ptr @__enzyme_virtualreverse(ptr, ...)"),
+        ["__enzyme_virtualreverse", "not supported"]),
     "indirect-call-on-active-value": (
         "indirect.ll",
         "define double @apply(ptr %f, double %x) {\nentry:\n  %y = call double %f(double %x)\n"

@@ -1,0 +1,34 @@
+; Things named for Enzyme that enzyme-opt does not implement are refused,
+; one line each, never passed through as if they meant nothing.
+; RUN: split-file %s %t
+; RUN: %python %S/../Inputs/expect-error.py enzyme-opt %t/function.ll -S -o %t.out | FileCheck %s --check-prefix=FUNCTION
+; RUN: %python %S/../Inputs/expect-error.py enzyme-opt %t/annotation.ll -S -o %t.out | FileCheck %s --check-prefix=ANNOTATION
+; RUN: %python %S/../Inputs/expect-error.py enzyme-opt %t/metadata.ll -S -o %t.out | FileCheck %s --check-prefix=METADATA
+; RUN: %python %S/../Inputs/expect-error.py enzyme-opt %t/attribute.ll -S -o %t.out | FileCheck %s --check-prefix=ATTRIBUTE
+; FUNCTION: enzyme-opt: error: {{.*}}: the function @__enzyme_float is named for Enzyme but not supported by enzyme-opt
+; ANNOTATION: enzyme-opt: error: {{.*}}: the annotation annotate("enzyme_shouldrecompute") is not supported by enzyme-opt
+; METADATA: enzyme-opt: error: {{.*}}: the metadata !enzyme_sparse on @f is named for Enzyme but not supported by enzyme-opt
+; ATTRIBUTE: enzyme-opt: error: {{.*}}: the attribute "enzyme_ta_norecur" of @f is named for Enzyme but not supported by enzyme-opt
+;--- function.ll
+declare void @__enzyme_float(ptr, i64)
+define void @f(ptr %p) {
+  call void @__enzyme_float(ptr %p, i64 8)
+  ret void
+}
+;--- annotation.ll
+@.str = private constant [23 x i8] c"enzyme_shouldrecompute\00", section "llvm.metadata"
+@.file = private constant [4 x i8] c"f.c\00", section "llvm.metadata"
+@llvm.global.annotations = appending global [1 x { ptr, ptr, ptr, i32, ptr }] [{ ptr, ptr, ptr, i32, ptr } { ptr @f, ptr @.str, ptr @.file, i32 1, ptr null }], section "llvm.metadata"
+define double @f(double %x) {
+  ret double %x
+}
+;--- metadata.ll
+define double @f(double %x) !enzyme_sparse !0 {
+  ret double %x
+}
+!0 = !{}
+;--- attribute.ll
+define double @f(double %x) #0 {
+  ret double %x
+}
+attributes #0 = { "enzyme_ta_norecur" }
