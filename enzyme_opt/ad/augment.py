@@ -40,12 +40,17 @@ from enzyme_opt.analysis.types import underlying_object
 from enzyme_opt.ir.module import BasicBlock, Function, GlobalVariable
 from enzyme_opt.ir.values import Argument, Constant, ConstantInt, Value, null, zero
 
-#: Pure, cheap opcodes recomputed in the reverse sweep rather than cached.
+#: Pure, cheap opcodes recomputed in the reverse sweep rather than cached:
+#: address and integer arithmetic, casts, compares, and the lane moves of
+#: SIMD code (what the SLP vectorizer builds around re-readable loads).
 RECOMPUTABLE = frozenset({"getelementptr", "bitcast", "addrspacecast", "zext", "sext", "trunc",
                           "ptrtoint", "inttoptr", "add", "sub", "mul", "shl", "lshr", "ashr",
-                          "and", "or", "xor", "icmp", "fcmp", "sitofp", "uitofp", "freeze"})
-#: Aggregate moves that build or split the lanes of a vector-mode shadow.
-LANE_OPCODES = frozenset({"insertvalue", "extractvalue"})
+                          "and", "or", "xor", "icmp", "fcmp", "sitofp", "uitofp", "freeze",
+                          "insertelement", "shufflevector"})
+#: Recomputed only when what they pick from is itself free to have: rebuilding
+#: them from a cached source would tape more than the value (a lane of a
+#: vector, one of two choices).
+RECOMPUTABLE_FROM_FREE = frozenset({"extractvalue", "extractelement", "select"})
 ELEMENTWISE_OPCODES = frozenset({"fadd", "fsub", "fmul", "fdiv", "frem", "fneg"})
 #: Float arithmetic recomputed in the reverse sweep when its operands are there anyway.
 CHEAP_FLOAT_OPS = frozenset({"fadd", "fsub", "fmul", "fneg"})
@@ -97,6 +102,8 @@ class AugmentedBuilder:
         self.loop_counts: set = set()
         self.inductions: dict = {}
         self.float_recompute: set[Value] = set()
+        #: memo of is_recomputable (cleared when float_recompute grows)
+        self.recomputable: dict[Value, bool] = {}
         self.pred_index: dict[BasicBlock, dict[BasicBlock, int]] = {}
 
     # -- driver --------------------------------------------------------------------
@@ -408,15 +415,28 @@ class AugmentedBuilder:
     def is_recomputable(self, value: Value) -> bool:
         if not isinstance(value, I.Instruction) or value in self.loop_counts:
             return False
-        if value.opcode in LANE_OPCODES:
+        known = self.recomputable.get(value)
+        if known is not None:
+            return known
+        self.recomputable[value] = False  # a cycle (through phis) is not recomputable
+        op = value.opcode
+        if op == "insertvalue":
             # The lanes of a shadow ([W x ptr] built from per-lane GEPs) are as
-            # cheap to rebuild as the GEPs; a lane of a call's result is not.
-            source = value.operand(0)
-            return value.opcode == "insertvalue" or isinstance(source, (Argument, Constant)) \
-                or self.is_recomputable(source)
-        return (value.opcode in RECOMPUTABLE or value in self.float_recompute
-                or self.is_rereadable(value) or gpu.is_thread_query_call(value)) \
-            and not value.type.is_aggregate
+            # cheap to rebuild as the GEPs.
+            answer = True
+        elif op in RECOMPUTABLE_FROM_FREE:
+            sources = value.operands[1:] if op == "select" else value.operands[:1]
+            answer = all(self.is_free(v) for v in sources)
+        else:
+            answer = (op in RECOMPUTABLE or value in self.float_recompute
+                      or self.is_rereadable(value) or gpu.is_thread_query_call(value)) \
+                and not value.type.is_aggregate
+        self.recomputable[value] = answer
+        return answer
+
+    def is_free(self, value: Value) -> bool:
+        """Available in the reverse sweep without taping it."""
+        return isinstance(value, (Argument, Constant)) or self.is_recomputable(value)
 
     def is_rereadable(self, value: Value) -> bool:
         """A load the reverse sweep can simply repeat: the request says
@@ -562,6 +582,7 @@ class AugmentedBuilder:
                     recomputed.add(value)
                     self.float_recompute.add(value)
                     changed = True
+        self.recomputable.clear()  # answers may change with float_recompute
         return list(kept)
 
     def _available_without(self, operand: Value, user: Value, kept, recomputed) -> bool:
