@@ -3,6 +3,7 @@
 #   make demo    differentiate examples/demo.c and check it against finite differences
 #   make test    unit tests (pytest) + end-to-end tests (lit + FileCheck)
 #   make bench   benchmarks (bench/run.py)
+#   make gpu-test  build the GPU tests (PTX, inputs, manifest) for a machine with a GPU
 #
 # `venv` and `toolchain` are idempotent: they do work only when something is missing
 # or pyproject.toml changed.
@@ -18,7 +19,7 @@ LLVM_VER   := 22
 LLVM_TOOLS := clang-$(LLVM_VER) lli-$(LLVM_VER) llc-$(LLVM_VER) FileCheck-$(LLVM_VER) opt-$(LLVM_VER)
 APT_PKGS   := clang-$(LLVM_VER) llvm-$(LLVM_VER) llvm-$(LLVM_VER)-tools
 
-.PHONY: all venv toolchain test unit lit demo bench clean distclean
+.PHONY: all venv toolchain test unit lit demo bench gpu-test clean distclean
 
 all: test
 
@@ -70,6 +71,19 @@ demo: venv toolchain
 
 bench: venv toolchain
 	$(VPY) bench/run.py
+
+# --- GPU tests: built here, run where the GPU is --------------------------------------------
+
+GPU_DIR ?= build/gpu
+GPU_ARCH ?= sm_80
+
+gpu-test: venv toolchain
+	$(VPY) tests/gpu/build.py $(GPU_DIR) --arch $(GPU_ARCH)
+	@echo
+	@echo "GPU tests built in $(GPU_DIR)/ (PTX for $(GPU_ARCH), inputs, manifest.json, run.py)."
+	@echo "On a machine with an NVIDIA GPU, CUDA and CuPy (no clang needed), copy that directory and run:"
+	@echo "    python3 $(GPU_DIR)/run.py $(GPU_DIR)"
+	@echo "Here, without a GPU, the same checks on the CPU:  $(VPY) $(GPU_DIR)/run.py $(GPU_DIR) --emulate"
 
 # --- Cleanup (keeps .venv; use `make distclean` to remove it too) -------------------------
 

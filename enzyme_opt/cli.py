@@ -17,6 +17,7 @@ Examples:
   enzyme-opt f.ll -O2 -o f.grad.bc
   enzyme-opt f.ll --emit obj -o f.o && clang-22 f.o -lm
   enzyme-opt --print-requests f.ll
+  enzyme-opt k.ll -O2 --emit asm --mcpu sm_90 -o k.ptx     (CUDA device code to PTX)
 """
 
 
@@ -28,6 +29,14 @@ Examples:
               help="Run LLVM's -O<N> pipeline after differentiation (-O0 .. -O3).")
 @click.option("--emit", type=click.Choice(["llvm", "asm", "obj"]), default="llvm",
               help="Output kind: LLVM IR (default), assembly (PTX for nvptx64) or object.")
+@click.option("--mcpu", "cpu", default=None, metavar="CPU",
+              help="Target CPU for --emit asm|obj and -O (sm_90 for PTX); default: the "
+                   "module's \"target-cpu\".")
+@click.option("--mattr", "features", default=None, metavar="FEATURES",
+              help="Target features (+ptx86,…); default: the module's \"target-features\".")
+@click.option("--libdevice", default=None, metavar="PATH",
+              help="libdevice.10.bc to link into nvptx64 output that calls it; default: "
+                   "found under $CUDA_HOME or /usr/local/cuda.")
 @click.option("--print-requests", is_flag=True,
               help="Show each __enzyme_* call site and its argument classes; write nothing.")
 @click.option("--print-activity", is_flag=True,
@@ -36,7 +45,8 @@ Examples:
 @click.option("--version", is_flag=True, is_eager=True, expose_value=False,
               callback=lambda ctx, param, value: _print_version(ctx, value),
               help="Show the version of enzyme-opt and of the LLVM inside llvmlite.")
-def main(input, output, text, opt_level, emit, print_requests, print_activity, debug):
+def main(input, output, text, opt_level, emit, cpu, features, libdevice, print_requests,
+         print_activity, debug):
     """Replace Enzyme's __enzyme_* calls in LLVM IR with synthesized derivatives.
 
     INPUT is a .ll or .bc file, or '-' for standard input (the default).
@@ -55,7 +65,8 @@ def main(input, output, text, opt_level, emit, print_requests, print_activity, d
             raise UsageError("refusing to write binary output to a terminal; "
                              "use -S for text or -o FILE")
         from enzyme_opt.driver import Options, run
-        result = run(data, name, Options(opt_level=opt_level, emit=kind))
+        result = run(data, name, Options(opt_level=opt_level, emit=kind, cpu=cpu,
+                                         features=features, libdevice=libdevice))
         _write_atomically(output, result)
     except EnzymeOptError as exc:
         if debug:

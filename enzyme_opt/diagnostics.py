@@ -24,6 +24,17 @@ class EnzymeOptError(Exception):
     def __str__(self) -> str:
         return f"{self.where}: {self.message}" if self.where else self.message
 
+    def __reduce__(self):
+        """Pickled whole (``llvm.isolated`` hands errors back from a child)."""
+        return _rebuild, (type(self), dict(self.__dict__))
+
+
+def _rebuild(cls, state: dict) -> EnzymeOptError:
+    error = cls.__new__(cls)
+    Exception.__init__(error, state.get("message", ""))
+    error.__dict__.update(state)
+    return error
+
 
 class InputError(EnzymeOptError):
     """The input cannot be read: missing file, empty, not LLVM IR."""
@@ -47,6 +58,11 @@ class VerifyError(EnzymeOptError):
 
 class DifferentiationError(EnzymeOptError):
     """A derivative cannot be generated (unsupported construct, bad ABI use)."""
+
+
+class BackendError(EnzymeOptError):
+    """LLVM could not optimize or generate code for the output (an
+    operation the target has no instruction for, …)."""
 
 
 class UsageError(EnzymeOptError):

@@ -1,17 +1,23 @@
-"""The pipeline as plain functions: load → differentiate → emit."""
+"""The pipeline as plain functions: load → differentiate → [prepare for a
+GPU] → [-O] → emit."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from enzyme_opt import llvm
+from enzyme_opt.diagnostics import BackendError, InputError, UsageError
 from enzyme_opt.ir import parse_module, print_module
+from enzyme_opt.targets import gpu_target, nvptx
 
 
 @dataclass(frozen=True)
 class Options:
     opt_level: int | None = None   # -O<n> after AD; None: no pipeline
     emit: str = "llvm"             # llvm | bc | asm | obj
+    cpu: str | None = None         # --mcpu: overrides the module's "target-cpu"
+    features: str | None = None    # --mattr: overrides the module's "target-features"
+    libdevice: str | None = None   # --libdevice: libdevice.10.bc to link (nvptx64)
 
 
 def load(data: bytes, filename: str):
@@ -22,16 +28,63 @@ def load(data: bytes, filename: str):
 
 def differentiate(text: str, module, filename: str) -> str:
     """Lower every ``__enzyme_*`` call; returns the new module's text, or
-    the canonical input unchanged when there is nothing to do."""
+    the canonical input unchanged when there is nothing to do.  On a GPU,
+    shared memory gets shadows first, and the lowered module gets its
+    device finishing (``ad/gpu.py``)."""
+    from enzyme_opt.ad.callsites import find_call_sites
     from enzyme_opt.ad.pipeline import lower_module
+    target = gpu_target(module.triple)
+    state = None
+    if target is not None and find_call_sites(module):
+        from enzyme_opt.ad import gpu
+        state = gpu.prepare(module, target)
     lowered = lower_module(module, filename)
-    return print_module(lowered) if lowered is not None else text
+    if lowered is None:
+        return text
+    if state is not None:
+        gpu.finish(lowered, target, state)
+    return print_module(lowered)
 
 
 def run(data: bytes, filename: str, options: Options = Options()) -> bytes:
     text, module = load(data, filename)
+    target = gpu_target(module.triple)
+    if target is nvptx and options.emit == "obj":
+        raise UsageError("nvptx64 has no object files: use --emit asm for PTX "
+                         "(ptxas turns PTX into a cubin)")
     text = differentiate(text, module, filename)
     llvm.verify(text)
-    if options.opt_level is not None:
-        text = llvm.optimize(text, options.opt_level)
-    return llvm.emit(text, options.emit)
+    cpu, features = options.cpu, options.features
+    if target is not None or cpu is not None or features is not None:
+        text, cpu, features = prepare_codegen(text, filename, target, options)
+    try:
+        if options.opt_level is not None:
+            text = llvm.optimize(text, options.opt_level, cpu, features)
+        return llvm.emit(text, options.emit, cpu, features)
+    except BackendError as exc:
+        exc.where = exc.where or filename
+        raise
+
+
+def prepare_codegen(text: str, filename: str, target, options: Options
+                    ) -> tuple[str, str, str]:
+    """Target options applied to the functions; for a GPU about to get
+    machine code (or given ``--libdevice``), device math lowered to the
+    device library and libdevice linked when the module calls it.
+    Returns (text, cpu, features)."""
+    from enzyme_opt.targets.codegen import lower_device_math, machine_options, retarget
+    module = parse_module(text, filename)
+    retarget(module, options.cpu, options.features)
+    cpu, features = machine_options(module, target, options.cpu, options.features)
+    needed: list[str] = []
+    if target is not None and (options.emit in ("asm", "obj") or options.libdevice):
+        needed = lower_device_math(module, target)
+    text = print_module(module)
+    if target is nvptx and needed:
+        path = nvptx.find_libdevice(options.libdevice)
+        if path is None:
+            raise InputError(f"the output calls libdevice (@{needed[0]}) but libdevice.10.bc "
+                             f"was not found under $CUDA_HOME, $CUDA_PATH or /usr/local/cuda: "
+                             f"give it with --libdevice PATH", filename)
+        text = llvm.link_bitcode(text, path)
+    return text, cpu, features

@@ -8,12 +8,15 @@ modules never share (and rename) named struct types.
 
 from __future__ import annotations
 
+import os
+import pickle
 import re
+import tempfile
 from functools import lru_cache
 
 import llvmlite.binding as llvm
 
-from enzyme_opt.diagnostics import InputError, ParseError, VerifyError
+from enzyme_opt.diagnostics import BackendError, InputError, ParseError, VerifyError
 
 BITCODE_MAGIC = (b"BC\xc0\xde", b"\xde\xc0\x17\x0b")  # raw and wrapper
 
@@ -96,10 +99,16 @@ def _first_line(exc: Exception) -> str:
     return "; ".join(lines[:2]) if lines else str(exc)
 
 
-def _pass_builder(module, level: int):
+def _target_machine(module, level: int = 2, cpu: str | None = "", features: str | None = "",
+                    **options):
     _initialized()
     target = llvm.Target.from_triple(module.triple or llvm.get_default_triple())
-    tm = target.create_target_machine(opt=level)
+    return target.create_target_machine(cpu=cpu or "", features=features or "", opt=level,
+                                        **options)
+
+
+def _pass_builder(module, level: int, cpu: str = "", features: str = ""):
+    tm = _target_machine(module, level, cpu, features)
     pto = llvm.create_pipeline_tuning_options(speed_level=level)
     return llvm.create_pass_builder(tm, pto)
 
@@ -125,29 +134,142 @@ def simplify_functions(text: str, names: set[str]) -> str:
     return str(module)
 
 
-def optimize(text: str, level: int) -> str:
-    """LLVM's ``-O<level>`` pipeline over the whole module."""
-    module = verify(text)
+def optimize(text: str, level: int, cpu: str | None = "", features: str | None = "") -> str:
+    """LLVM's ``-O<level>`` pipeline over the whole module (in a child
+    process: see ``isolated``); ``text`` has been verified."""
     if level <= 0:
-        return str(module)
-    pb = _pass_builder(module, level)
-    mpm = pb.getModulePassManager()
+        return str(verify(text))
+    return isolated(_optimize, text, level, cpu, features)
+
+
+def _optimize(text: str, level: int, cpu: str, features: str) -> str:
+    module = _parse(text, "the output", VerifyError)
+    pb = _pass_builder(module, level, cpu, features)
+    pb.getModulePassManager().run(module, pb)
+    return str(module)
+
+
+def emit(text: str, kind: str, cpu: str | None = "", features: str | None = "") -> bytes:
+    """``llvm`` text, ``bc`` bitcode, ``asm`` (PTX on nvptx64) or ``obj``;
+    machine code for ``cpu`` with ``features`` (the target's defaults when
+    empty), generated in a child process (see ``isolated``)."""
+    if kind == "llvm":
+        return str(verify(text)).encode()
+    if kind == "bc":
+        return verify(text).as_bitcode()
+    return isolated(_emit_machine_code, text, kind, cpu, features)
+
+
+def _emit_machine_code(text: str, kind: str, cpu: str, features: str) -> bytes:
+    module = _parse(text, "the output", VerifyError)
+    tm = _target_machine(module, 2, cpu, features, reloc="pic", codemodel="default")
+    try:
+        if kind == "asm":
+            return tm.emit_assembly(module).encode()
+        return tm.emit_object(module)
+    except RuntimeError as exc:
+        raise BackendError(f"code generation failed: {_first_line(exc)}") from None
+
+
+def link_bitcode(text: str, path: str, keep: set[str] | None = None) -> str:
+    """``text`` with the bitcode library at ``path`` linked in (as clang's
+    ``-mlink-builtin-bitcode`` does): the library takes the module's triple
+    and data layout, and every function it defines becomes internal, so the
+    ones nothing calls disappear (global DCE) and the rest can be inlined.
+    Names in ``keep`` stay external."""
+    _initialized()
+    context = llvm.create_context()
+    try:
+        module = llvm.parse_assembly(text, context=context)
+    except RuntimeError as exc:
+        raise _llvm_error(str(exc), "the output", VerifyError) from None
+    try:
+        with open(path, "rb") as handle:
+            library = llvm.parse_bitcode(handle.read(), context=context)
+    except OSError as exc:
+        raise InputError(f"cannot read the device library: {exc.strerror}", path) from None
+    except RuntimeError:
+        raise InputError("the device library is not LLVM bitcode", path) from None
+    defined = {f.name for f in library.functions if not f.is_declaration}
+    library.triple = module.triple
+    library.data_layout = module.data_layout
+    module.link_in(library)
+    for function in module.functions:
+        if function.name in defined and not function.is_declaration \
+                and function.name not in (keep or set()):
+            function.linkage = llvm.Linkage.internal
+    for variable in module.global_variables:
+        if not variable.is_declaration and variable.name.startswith("__nv"):
+            variable.linkage = llvm.Linkage.internal
+    pb = _pass_builder(module, 0)
+    mpm = llvm.create_new_module_pass_manager()
+    mpm.add_global_dead_code_eliminate_pass()
     mpm.run(module, pb)
     return str(module)
 
 
-def emit(text: str, kind: str) -> bytes:
-    """``llvm`` text, ``bc`` bitcode, ``asm`` (PTX on nvptx64) or ``obj``."""
-    module = verify(text)
-    if kind == "llvm":
-        return str(module).encode()
-    if kind == "bc":
-        return module.as_bitcode()
-    _initialized()
-    triple = module.triple or llvm.get_default_triple()
-    target = llvm.Target.from_triple(triple)
-    cpu = "sm_80" if triple.startswith("nvptx") else ""
-    tm = target.create_target_machine(cpu=cpu, reloc="pic", codemodel="default")
-    if kind == "asm":
-        return tm.emit_assembly(module).encode()
-    return tm.emit_object(module)
+def isolated(job, *args):
+    """``job(*args)`` run in a forked child process.
+
+    LLVM reports some errors by printing ``LLVM ERROR: …`` and aborting the
+    whole process — an instruction the back end cannot select
+    (``Cannot select: … fsin``), an unsupported intrinsic.  In a child, the
+    abort ends only the child; its message becomes one diagnostic here.
+    The result (or an exception) comes back pickled through a file.  Where
+    ``fork`` does not exist, the job runs here."""
+    if not hasattr(os, "fork"):
+        return job(*args)
+    with tempfile.TemporaryFile() as result, tempfile.TemporaryFile() as errors:
+        pid = os.fork()
+        if pid == 0:  # the child: never returns
+            status = 0
+            try:
+                os.dup2(errors.fileno(), 2)
+                try:
+                    payload = (True, job(*args))
+                except Exception as exc:  # noqa: BLE001 - handed to the parent
+                    payload = (False, exc)
+                pickle.dump(payload, result)
+                result.flush()
+            except BaseException:
+                status = 70
+            finally:
+                os._exit(status)
+        _, status = os.waitpid(pid, 0)
+        if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0:
+            result.seek(0)
+            ok, value = pickle.load(result)
+            if ok:
+                return value
+            raise value
+        errors.seek(0)
+        raise BackendError(_backend_message(errors.read().decode("utf-8", "replace"), status))
+
+
+#: SelectionDAG nodes LLVM names in "Cannot select", and what produced them
+_NODE_SOURCES = {"fsin": "sin", "fcos": "cos", "ftan": "tan", "fexp": "exp", "fexp2": "exp2",
+                 "fexp10": "exp10", "flog": "log", "flog2": "log2", "flog10": "log10",
+                 "fpow": "pow", "fasin": "asin", "facos": "acos", "fatan": "atan",
+                 "fatan2": "atan2", "fsinh": "sinh", "fcosh": "cosh", "ftanh": "tanh"}
+
+
+def _backend_message(stderr: str, status: int) -> str:
+    """One line from what a dying LLVM printed."""
+    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
+    fatal = next((line for line in lines if line.startswith("LLVM ERROR:")), None)
+    if fatal is None:
+        why = (f"signal {os.WTERMSIG(status)}" if os.WIFSIGNALED(status)
+               else f"exit status {os.WEXITSTATUS(status)}")
+        detail = f": {lines[0]}" if lines else ""
+        return f"LLVM failed ({why}){detail}"
+    fatal = fatal[len("LLVM ERROR:"):].strip()
+    select = re.match(r"Cannot select: .*?= (\w+)(?:<[^>]*>)? ", fatal + " ")
+    if select:
+        node = select.group(1)
+        typed = re.search(r": (\w+) = ", fatal)
+        on = f" on {typed.group(1)}" if typed else ""
+        source = _NODE_SOURCES.get(node)
+        hint = (f" (from llvm.{source}.* or {source}(), which this target has no "
+                f"instruction for)" if source else "")
+        return f"the back end cannot select '{node}'{on}{hint}"
+    return f"LLVM cannot generate code: {fatal}"

@@ -9,6 +9,7 @@ adjoints through ``take``/``accumulate``.
 
 from __future__ import annotations
 
+from enzyme_opt.ad import gpu
 from enzyme_opt.ad.augment import release_args
 from enzyme_opt.ad.custom_calls import call_rule, float_params
 from enzyme_opt.ad.lanes import Lanes
@@ -67,14 +68,7 @@ class AdjointRules:
         """``*pointer += delta`` in shadow memory (atomically on GPUs, where
         other threads may add to the same location)."""
         if self.gpu:
-            if isinstance(delta.type, T.VectorType):
-                for lane in range(delta.type.count):
-                    index = ConstantInt(T.i64, lane)
-                    element = b.gep(delta.type.element, pointer, [index])
-                    b.atomic_fadd(element, b.extractelement(delta, index))
-            else:
-                b.atomic_fadd(pointer, delta, align)
-            return
+            return gpu.atomic_add(b, pointer, delta, align)
         if isinstance(delta.type, T.VectorType):
             # One element at a time: a vector read-modify-write that overlaps the
             # previous one (the i-1, i, i+1 neighbours of a vectorized stencil)
@@ -115,6 +109,8 @@ class AdjointRules:
         if op in ("fadd", "fsub", "fmul", "fdiv", "frem", "fneg"):
             return self.elementwise(b, inst, op, inst.operands)
         if isinstance(inst, I.CallInst):
+            if gpu.is_barrier_call(inst):
+                return gpu.mirror_barrier(b, inst)
             kind = call_kind(inst)
             if kind == calls.MATH:
                 return self.elementwise(b, inst, math_rule_of(inst.called_function), inst.args)
@@ -271,6 +267,9 @@ class AdjointRules:
         for shadow, lane in zip(self.shadow_lanes(b, inst.pointer),
                                 self.lanes.split(b, dy, inst.type)):
             self.memory_add(b, shadow, lane, inst.align)
+
+    def op_atomicrmw(self, b: Builder, inst) -> None:
+        gpu.reverse_atomic_update(self, b, inst)
 
     def op_store(self, b: Builder, inst) -> None:
         value = inst.value

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from enzyme_opt.ad import gpu
 from enzyme_opt.ad import request as R
 from enzyme_opt.ad.custom_calls import (call_rule, check_augment_rule, check_gradient_rule,
                                         no_rule_message)
@@ -213,7 +214,7 @@ class AugmentedBuilder:
             raise self.fail(inst, pointer_from_integer_message(inst, self.shadow))
         elif op in ("atomicrmw", "cmpxchg") and inst.operand(0) in self.shadow \
                 and T.contains_float(inst.type):
-            raise self.fail(inst, "atomic read-modify-write on active memory is not supported")
+            gpu.check_atomic_update(inst, self.fail)
         elif isinstance(inst, I.CallInst):
             self.visit_call(inst, b)
 
@@ -359,7 +360,9 @@ class AugmentedBuilder:
             return True
         if isinstance(inst, I.CallInst) and call_kind(inst) in (calls.COPY, calls.FILL):
             return inst.arg(0) in self.shadow
-        return False
+        if op == "atomicrmw":
+            return inst.operand(0) in self.shadow and inst.operand(1) in self.varied
+        return gpu.is_barrier_call(inst)
 
     def needs(self, inst: I.Instruction) -> list[Value]:
         """Forward-sweep values the reverse rule of ``inst`` reads."""
@@ -372,8 +375,10 @@ class AugmentedBuilder:
             return [self.shadow[inst], *release_args(inst)]
         if op == "load":
             return [self.shadow[inst.pointer]] if inst.pointer in self.shadow else []
-        if op == "store":
-            return [self.shadow[inst.pointer]]
+        if op in ("store", "atomicrmw"):
+            return [self.shadow[inst.pointer if op == "store" else inst.operand(0)]]
+        if gpu.is_barrier_call(inst):
+            return []
         if isinstance(inst, I.CallInst):
             kind = call_kind(inst)
             if kind == calls.COPY:
@@ -424,7 +429,8 @@ class AugmentedBuilder:
             answer = all(self.is_free(v) for v in sources)
         else:
             answer = (op in RECOMPUTABLE or value in self.float_recompute
-                      or self.is_rereadable(value)) and not value.type.is_aggregate
+                      or self.is_rereadable(value) or gpu.is_thread_query_call(value)) \
+                and not value.type.is_aggregate
         self.recomputable[value] = answer
         return answer
 

@@ -9,6 +9,7 @@ each tangent is ``[W x T]`` and rules run once per lane.
 
 from __future__ import annotations
 
+from enzyme_opt.ad import gpu
 from enzyme_opt.ad import request as R
 from enzyme_opt.ad.memory import MemoryOps
 from enzyme_opt.ad.rules import calls
@@ -271,8 +272,13 @@ class ForwardGenerator:
             b.store(value, lane_ptr, inst.align)
 
     def visit_atomicrmw(self, inst) -> None:
-        if self.t(inst.operand(0)) is not None and inst.type.scalar.is_float:
-            raise self.fail(inst, "atomic read-modify-write on active memory is not supported")
+        shadow = self.t(inst.operand(0))
+        if shadow is not None and inst.type.scalar.is_float:
+            gpu.check_atomic_update(inst, self.fail)
+            if self.width > 1:
+                raise self.fail(inst, "atomic adds on active memory in vector forward mode are "
+                                      "not supported yet")
+            gpu.forward_atomic_update(Builder().after(inst), inst, shadow, self.t(inst.operand(1)))
 
     visit_cmpxchg = visit_atomicrmw
 

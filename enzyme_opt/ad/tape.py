@@ -19,7 +19,8 @@ from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, Module
 from enzyme_opt.ir.values import ConstantInt, Value, null
 
-#: { data, bytes used, capacity, reserved mapping (null: data is malloc'd) }
+#: { data, bytes used, capacity, reserved mapping (null: data is malloc'd) };
+#: on a GPU the last field is the first buffer, on the stack
 TAPE_TYPE = T.StructType((T.ptr, T.i64, T.i64, T.ptr))
 PUSH = "enzyme_opt.tape.push"
 POP = "enzyme_opt.tape.pop"
@@ -30,6 +31,10 @@ MAPPED_TAPE_THRESHOLD = 32 << 20  # glibc's largest dynamic mmap threshold (64-b
 RESERVATION = 1 << 40  # virtual address space only: pages exist once written
 MAP_FLAGS = 0x02 | 0x20 | 0x4000  # Linux: MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE
 MADV_HUGEPAGE = 14  # Linux
+#: GPU: bytes of tape on the thread's stack before any malloc (device malloc
+#: is slow and its heap small); a loop-free gradient fits, and then LLVM's
+#: SROA removes the tape altogether
+GPU_INLINE_TAPE = 512
 ALWAYS_INLINE = "alwaysinline nounwind"
 
 
@@ -145,19 +150,24 @@ def _realloc(b: Builder, module: Module, old: Value, capacity: Value) -> Value:
 
 def _move_to_new_buffer(b: Builder, module: Module, old: Value, size: Value,
                         capacity: Value) -> None:
-    """Copy the tape into a new malloc'd buffer and free the old one."""
+    """Copy the tape into a new malloc'd buffer and free the old one (a
+    GPU tape's first buffer is on the stack: field 3 names it, and it is
+    never freed)."""
     malloc = module.get_or_declare("malloc", T.FunctionType(T.ptr, (T.i64,)))
     data = b.call(malloc, [capacity], "data")
-    _copy_and_free(b, module, data, old, size)
+    inline = b.load(T.ptr, _field(b, b.function.args[0], 3, ""), "inline.data")
+    on_heap = b.select(b.icmp("eq", old, inline), null(T.ptr), old)
+    _copy_and_free(b, module, data, old, size, on_heap)
     b.store(data, b.function.args[0])
 
 
-def _copy_and_free(b: Builder, module: Module, data: Value, old: Value, size: Value) -> None:
+def _copy_and_free(b: Builder, module: Module, data: Value, old: Value, size: Value,
+                   to_free: Value | None = None) -> None:
     memcpy = module.get_or_declare("llvm.memcpy.p0.p0.i64",
                                    T.FunctionType(T.void, (T.ptr, T.ptr, T.i64, T.i1)))
     b.call(memcpy, [data, old, size, ConstantInt(T.i1, 0)])
     free = module.get_or_declare("free", T.FunctionType(T.void, (T.ptr,)))
-    b.call(free, [old])
+    b.call(free, [old if to_free is None else to_free])
 
 
 def pop_function(module: Module) -> Function:
@@ -191,13 +201,22 @@ TAPE_BYTES = T.alloc_size(TAPE_TYPE)
 def new_tape(b: Builder, memory: Value | None = None) -> Value:
     """An empty tape: on the stack of the current function, or in
     ``memory`` (``TAPE_BYTES`` bytes somewhere else: the heap, or the
-    caller's buffer in split mode)."""
+    caller's buffer in split mode).  On a GPU a tape on this stack starts
+    in ``GPU_INLINE_TAPE`` bytes of it too; one elsewhere outlives this
+    frame and starts empty."""
     tape = memory if memory is not None else b.alloca(TAPE_TYPE, "tape")
-    b.store(null(T.ptr), tape)
+    gpu = memory is None and _is_gpu(b.function.module)
+    inline = b.alloca(T.ArrayType(GPU_INLINE_TAPE, T.i8), "tape.inline", 16) if gpu \
+        else null(T.ptr)
+    b.store(inline, tape)
     b.store(ConstantInt(T.i64, 0), _field(b, tape, 1, ""))
-    b.store(ConstantInt(T.i64, 0), _field(b, tape, 2, ""))
-    b.store(null(T.ptr), _field(b, tape, 3, ""))
+    b.store(ConstantInt(T.i64, GPU_INLINE_TAPE if gpu else 0), _field(b, tape, 2, ""))
+    b.store(inline, _field(b, tape, 3, ""))
     return tape
+
+
+def _is_gpu(module: Module) -> bool:
+    return (module.triple or "").startswith(("nvptx", "amdgcn"))
 
 
 def free_tape(b: Builder, tape: Value) -> None:
@@ -219,7 +238,13 @@ def free_function(module: Module) -> Function:
     b = Builder(fn.append_block("entry"))
     triple = module.triple or ""
     free = module.get_or_declare("free", T.FunctionType(T.void, (T.ptr,)))
-    if "linux" not in triple or triple.startswith(("nvptx", "amdgcn")):
+    if triple.startswith(("nvptx", "amdgcn")):
+        data = b.load(T.ptr, tape, "data")
+        inline = b.load(T.ptr, _field(b, tape, 3, ""), "inline")
+        b.call(free, [b.select(b.icmp("eq", data, inline), null(T.ptr), data)])
+        b.ret()
+        return fn
+    if "linux" not in triple:
         b.call(free, [b.load(T.ptr, tape, "data")])
         b.ret()
         return fn

@@ -51,7 +51,7 @@ def global_shadows(module) -> dict:
     for g in module.globals:
         ref = g.metadata_text("enzyme_shadow")
         line = module.metadata.get(ref, "") if ref else ""
-        match = re.search(r"!\{ptr (@[-\w$.]+|@\"[^\"]*\")\}", line)
+        match = re.search(r"!\{ptr (?:addrspace\(\d+\) )?(@[-\w$.]+|@\"[^\"]*\")\}", line)
         if match:
             shadow = module.get(match.group(1)[1:].strip('"'))
             if shadow is not None:
@@ -155,6 +155,8 @@ def useful_values(function: Function, varied: set[Value]) -> set[Value]:
             useful.add(inst.value)
         elif isinstance(inst, I.StoreInst) and inst.pointer in varied:
             useful.add(inst.value)
+        elif isinstance(inst, I.AtomicRMWInst) and inst.operand(0) in varied:
+            useful.add(inst.operand(1))  # atomicAdd(p, v): v reaches memory like a store
         elif isinstance(inst, I.CallInst):
             for arg in inst.args:  # anything passed on may be stored by the callee
                 if arg in varied:

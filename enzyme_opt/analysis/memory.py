@@ -37,7 +37,10 @@ def reachable_functions(function: Function) -> list[Function]:
             continue
         seen[fn] = None
         for inst in fn.instructions():
-            if isinstance(inst, I.CallInst) and inst.called_function is not None:
+            # A callee with a math rule (libdevice's __nv_sin, linked in) is
+            # never differentiated through, so never cloned.
+            if isinstance(inst, I.CallInst) and inst.called_function is not None \
+                    and call_kind(inst) != calls.MATH:
                 work.append(inst.called_function)
     return list(seen)
 

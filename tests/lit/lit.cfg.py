@@ -18,7 +18,7 @@ config.name = "enzyme-opt"
 # ShTest(True), the external /bin/sh, is refused by lit >= 23 unless forced, and the
 # force_execute_external flag does not exist in older lit: the internal shell works in both.
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".ll", ".c", ".cpp"]
+config.suffixes = [".ll", ".c", ".cpp", ".cu", ".hip"]
 config.excludes = ["Inputs", "Output"]
 
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))

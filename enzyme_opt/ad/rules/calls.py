@@ -18,6 +18,8 @@ import re
 from enzyme_opt.ad.rules import custom
 from enzyme_opt.ad.rules.custom import Allocation
 from enzyme_opt.ad.rules.elementwise import math_name_of
+from enzyme_opt.targets import INACTIVE_PREFIXES as GPU_INACTIVE_PREFIXES
+from enzyme_opt.targets.nvptx import is_libdevice_inside
 
 COPY, FILL, ALLOCATE, FREE, INACTIVE, MATH, CUSTOM, DEFINED, EXTERNAL, OPAQUE = (
     "copy", "fill", "allocate", "free", "inactive", "math", "custom", "defined", "external",
@@ -55,10 +57,10 @@ INACTIVE_CALLEES = frozenset({
     "llvm.ssub.with.overflow", "llvm.is.fpclass", "llvm.vector.reduce.add",
     "llvm.vector.reduce.mul", "llvm.vector.reduce.and", "llvm.vector.reduce.or",
     "llvm.vector.reduce.smax", "llvm.vector.reduce.umax", "llvm.vector.reduce.smin",
-    "llvm.vector.reduce.umin", "llvm.nvvm.barrier0", "llvm.nvvm.barrier.cta.sync.aligned.all",
+    "llvm.vector.reduce.umin",
 })
-_INACTIVE_PREFIXES = ("llvm.nvvm.read.ptx.sreg.", "llvm.amdgcn.workitem.id.",
-                      "llvm.amdgcn.workgroup.id.", "llvm.lifetime.", "llvm.dbg.")
+#: ... and GPU thread queries, barriers and fences (``targets/``)
+_INACTIVE_PREFIXES = ("llvm.lifetime.", "llvm.dbg.", *GPU_INACTIVE_PREFIXES)
 
 _OVERFLOW_INTRINSIC = re.compile(r"llvm\.(u|s)(add|sub|mul)\.with\.overflow")
 
@@ -124,4 +126,8 @@ def opaque_call_message(call) -> str:
 
 
 def external_call_message(name: str) -> str:
+    if is_libdevice_inside(name):  # clang inlined libdevice
+        return (f"no derivative is known for @{name}; if clang linked libdevice into this "
+                f"code, compile with -nocudalib (enzyme-opt links libdevice after "
+                f"differentiating)")
     return f"no derivative is known for the external function @{name} (its body is not in this module)"

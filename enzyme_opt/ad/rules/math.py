@@ -2,8 +2,9 @@
 like its formula: ``m.div(m.one, m.sqrt(m.sub(m.one, m.mul(x, x))))``.
 
 Calls to math functions go to LLVM intrinsics where LLVM has one (they
-vectorize and fold), else to the libm name for the type (``tan``/``tanf``),
-or libdevice's ``__nv_tan`` on NVPTX.
+vectorize and fold), else to the libm name for the type (``tan``/``tanf``).
+On a GPU, what its back end cannot select goes to the device library
+(libdevice's ``__nv_tan`` on NVPTX, OCML's ``__ocml_tan_f64`` on AMDGPU).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.values import Value
+from enzyme_opt.targets import gpu_target
 
 #: Math functions LLVM has intrinsics for (``llvm.<name>.<type>``).
 INTRINSIC_MATH = frozenset({"sqrt", "sin", "cos", "tan", "exp", "exp2", "log", "log2", "log10",
@@ -72,10 +74,15 @@ class Math:
     def call(self, name: str, *args: Value) -> Value:
         """``name`` applied to ``args`` of this emitter's type."""
         ty = self.ty
-        if name in INTRINSIC_MATH and not self._is_gpu():
+        target = gpu_target(self.module.triple)
+        if target is not None and (name not in INTRINSIC_MATH or
+                                   name in target.UNSELECTABLE.get(ty.scalar.kind, ())):
+            # the device library (libdevice, OCML): the back end has no instruction
+            if isinstance(ty, T.VectorType):
+                return self._per_lane(name, args)
+            fn_name = target.device_function(name, ty) or name
+        elif name in INTRINSIC_MATH:
             fn_name = f"llvm.{name}.{type_suffix(ty)}"
-        elif self._is_gpu():
-            fn_name = f"__nv_{name}" + ("f" if ty.scalar == T.f32 else "")
         else:
             fn_name = name + ("f" if ty.scalar == T.f32 else "")
             if isinstance(ty, T.VectorType):
@@ -101,7 +108,3 @@ class Math:
             lane_args = [self.b.extractelement(a, index) for a in args]
             result = self.b.insertelement(result, scalar.call(name, *lane_args), index)
         return result
-
-    def _is_gpu(self) -> bool:
-        triple = self.module.triple or ""
-        return triple.startswith(("nvptx", "amdgcn"))

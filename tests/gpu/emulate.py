@@ -1,0 +1,187 @@
+"""A CPU stand-in for the GPU, so run.py's checks can run where no GPU is:
+the differentiated NVPTX IR (``*.grad.ll`` from build.py) is retargeted to
+the host and every GPU thread becomes a host thread.
+
+What it models: one block at a time, its threads running concurrently
+(``__syncthreads()`` is a pthread barrier, so shared memory — one copy,
+reused block after block — sees the same orderings as on a GPU);
+``threadIdx``/``blockIdx``/``blockDim``/``gridDim`` from thread-local
+state; libdevice math (``__nv_sin`` …) from the host's libm; atomics are
+the host's.  What it does not: warps, timing, the PTX itself (ptxas checks
+that).  The retargeting is textual and only meant for the kernels under
+``tests/gpu/kernels``: an NVVM intrinsic it does not know is an error.
+
+Needs clang-22 (to compile the retargeted IR and the harness) and NumPy.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import importlib.util
+import os
+import re
+import subprocess
+import tempfile
+
+CLANG = os.environ.get("CLANG", "clang-22")
+X86_LAYOUT = ("e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64"
+              "-S128")
+#: libdevice functions the kernels' primal and derivative code may call
+UNARY = ("sin cos tan exp exp2 log log2 log10 log1p expm1 sqrt cbrt tanh sinh cosh asin acos "
+         "atan erf erfc fabs floor ceil trunc round").split()
+BINARY = "pow atan2 hypot fmod copysign fmin fmax".split()
+
+HARNESS = r"""
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+
+typedef void (*kernel3)(void *, void *, int);
+typedef void (*kernel5)(void *, void *, void *, void *, int);
+
+static __thread int tid[3], ctaid[3];
+static int ntid[3], nctaid[3];
+static pthread_barrier_t block_barrier;
+
+#define SREG(name, array, d) int emu_sreg_##name##_##d(void) { return array[#d[0] - 'x']; }
+#define SREGS(name, array) SREG(name, array, x) SREG(name, array, y) SREG(name, array, z)
+SREGS(tid, tid) SREGS(ntid, ntid) SREGS(ctaid, ctaid) SREGS(nctaid, nctaid)
+
+void emu_barrier(int id) { (void)id; pthread_barrier_wait(&block_barrier); }
+
+struct launch { void *fn; int arity; void *args[4]; int n; int block; int thread; };
+
+static void *run_thread(void *p) {
+  struct launch *l = p;
+  tid[0] = l->thread; tid[1] = tid[2] = 0;
+  ctaid[0] = l->block; ctaid[1] = ctaid[2] = 0;
+  if (l->arity == 3)
+    ((kernel3)l->fn)(l->args[0], l->args[1], l->n);
+  else
+    ((kernel5)l->fn)(l->args[0], l->args[1], l->args[2], l->args[3], l->n);
+  return 0;
+}
+
+int emu_launch(void *fn, int arity, int grid, int block, void **args, int n) {
+  struct launch *ls = calloc(block, sizeof *ls);
+  pthread_t *ts = calloc(block, sizeof *ts);
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, 1 << 18);
+  ntid[0] = block; ntid[1] = ntid[2] = 1;
+  nctaid[0] = grid; nctaid[1] = nctaid[2] = 1;
+  int failed = 0;
+  for (int b = 0; b < grid && !failed; b++) {
+    pthread_barrier_init(&block_barrier, 0, block);
+    for (int t = 0; t < block; t++) {
+      ls[t].fn = fn; ls[t].arity = arity; ls[t].n = n; ls[t].block = b; ls[t].thread = t;
+      for (int a = 0; a < 4; a++) ls[t].args[a] = args[a];
+      if (pthread_create(&ts[t], &attr, run_thread, &ls[t])) { failed = 1; break; }
+    }
+    for (int t = 0; t < block; t++) pthread_join(ts[t], 0);
+    pthread_barrier_destroy(&block_barrier);
+  }
+  free(ls); free(ts);
+  return failed;
+}
+"""
+
+
+def backend(directory: str):
+    """(the emulated backend, None), or (None, why not)."""
+    if importlib.util.find_spec("numpy") is None:
+        return None, "NumPy is not installed"
+    try:
+        subprocess.run([CLANG, "--version"], capture_output=True, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None, f"{CLANG} is not available to build the CPU emulation"
+    return EmulatedBackend(directory), None
+
+
+def retarget(text: str) -> str:
+    """NVPTX IR → host IR with the emulation's thread state and barrier."""
+    text = re.sub(r'target datalayout = "[^"]*"', f'target datalayout = "{X86_LAYOUT}"', text)
+    text = re.sub(r'target triple = "[^"]*"', 'target triple = "x86_64-pc-linux-gnu"', text)
+    text = re.sub(r"addrspacecast \(ptr addrspace\(\d+\) (@[-\w.$]+) to ptr\)", r"\1", text)
+    text = re.sub(r"= addrspacecast ptr addrspace\(\d+\) (\S+) to ptr", r"= bitcast ptr \1 to ptr",
+                  text)
+    text = re.sub(r"= addrspacecast ptr (\S+) to ptr addrspace\(\d+\)", r"= bitcast ptr \1 to ptr",
+                  text)
+    text = re.sub(r",\s*addrspace\(\d+\)", "", text)      # allocas
+    text = re.sub(r"\s*addrspace\(\d+\)", "", text)        # pointer types, globals
+    text = text.replace("ptx_kernel ", "")
+    text = re.sub(r"@llvm\.nvvm\.read\.ptx\.sreg\.(\w+)\.([xyz])", r"@emu_sreg_\1_\2", text)
+    text = re.sub(r"@llvm\.nvvm\.barrier\.cta\.sync\.aligned\.all", "@emu_barrier", text)
+    text = re.sub(r'\s*"target-(cpu|features)"="[^"]*"', "", text)
+    unknown = sorted(set(re.findall(r"@(llvm\.nvvm\.[\w.]+)", text)))
+    if unknown:
+        raise RuntimeError(f"emulate.py cannot stand in for {', '.join(unknown)}")
+    return text
+
+
+def _math_shims() -> str:
+    lines = []
+    for f in UNARY:
+        lines.append(f"double __nv_{f}(double x) {{ return {f}(x); }}")
+        lines.append(f"float __nv_{f}f(float x) {{ return {f}f(x); }}")
+    for f in BINARY:
+        lines.append(f"double __nv_{f}(double x, double y) {{ return {f}(x, y); }}")
+        lines.append(f"float __nv_{f}f(float x, float y) {{ return {f}f(x, y); }}")
+    lines.append("double __nv_powi(double x, int n) { return pow(x, n); }")
+    return "\n".join(lines) + "\n"
+
+
+class EmulatedBackend:
+    """run.py's backend interface on NumPy arrays and host threads."""
+
+    can_time = False
+    description = "CPU emulation (emulate.py): one host thread per GPU thread, no timing"
+
+    def __init__(self, directory: str):
+        import numpy
+        self.np = numpy
+        self.directory = directory
+        self.modules: dict[str, ctypes.CDLL] = {}
+
+    def load(self, directory: str, kernel: dict):
+        ir = os.path.join(directory, kernel["ir"])
+        with open(ir) as handle:
+            text = retarget(handle.read())
+        key = hashlib.sha1(text.encode()).hexdigest()[:16]
+        if key not in self.modules:
+            self.modules[key] = self._build(text, key)
+        return self.modules[key]
+
+    def _build(self, text: str, key: str) -> ctypes.CDLL:
+        work = tempfile.mkdtemp(prefix="enzyme-emulate-")
+        ll, c, so = (os.path.join(work, f"{key}{ext}") for ext in (".ll", ".c", ".so"))
+        with open(ll, "w") as handle:
+            handle.write(text)
+        with open(c, "w") as handle:
+            handle.write(HARNESS + _math_shims())
+        proc = subprocess.run([CLANG, "-O1", "-fPIC", "-shared", "-Wno-override-module", ll, c,
+                               "-o", so, "-lm", "-lpthread"], capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise RuntimeError(f"emulate.py: building the CPU stand-in failed:\n{proc.stderr}")
+        return ctypes.CDLL(so)
+
+    def array(self, host):
+        return self.np.ascontiguousarray(host, dtype=self.np.float64).copy()
+
+    def zeros(self, n: int):
+        return self.np.zeros(n, dtype=self.np.float64)
+
+    def host(self, device):
+        return device.copy()
+
+    def launch(self, module, entry: str, grid: int, block: int, args) -> None:
+        arrays = [a for a in args if not isinstance(a, int)]
+        n = next(a for a in args if isinstance(a, int))
+        pointers = (ctypes.c_void_p * 4)(*[a.ctypes.data for a in arrays])
+        fn = ctypes.cast(getattr(module, entry), ctypes.c_void_p)
+        if module.emu_launch(fn, len(args), grid, block, pointers, n) != 0:
+            raise RuntimeError(f"emulate.py: could not start {block} threads")
+
+    def time(self, *args, **kwargs):
+        raise NotImplementedError("the CPU emulation does not time kernels")

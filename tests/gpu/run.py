@@ -1,0 +1,259 @@
+"""Run half of the GPU tests: load the PTX that build.py made, run the
+primal, gradient (reverse mode) and tangent (forward mode) kernels on the
+GPU, compare the derivatives with central finite differences of the
+primal kernel, and time gradient ÷ primal for the kernels marked timed.
+
+Needs Python with NumPy and CuPy and an NVIDIA GPU — no clang, no network:
+
+    python run.py [DIR] [--kernel NAME] [--repeat N] [--no-bench]
+
+DIR is the directory build.py wrote (default: this script's directory).
+Without CuPy or a GPU it says so and exits 0 (skipped).  ``--emulate``
+runs the same checks on the CPU instead (emulate.py; needs clang-22): a
+dry run of everything but the GPU.  Exit status: 0 when every check
+passes (or skipped), 1 when a derivative disagrees, 2 on a usage error.
+
+Checks, for random directions v and a random seed dȳ (from build.py):
+reverse  ⟨dx, v⟩ = ⟨dȳ, (f(x+hv) − f(x−hv)) / 2h⟩   (dx = gradient(x, dȳ))
+forward  tangent(x, v) = (f(x+hv) − f(x−hv)) / 2h   (every element)
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import sys
+
+STEP = 1e-5          # finite-difference step
+TOLERANCE = 1e-6     # relative error allowed
+WARMUP = 3
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Check and time enzyme-opt's GPU derivatives.")
+    parser.add_argument("dir", nargs="?", default=os.path.dirname(os.path.abspath(__file__)),
+                        help="the directory build.py wrote (manifest.json, *.ptx, *.bin)")
+    parser.add_argument("--kernel", action="append", help="run only these kernels")
+    parser.add_argument("--repeat", type=int, default=20, help="timed launches per kernel")
+    parser.add_argument("--no-bench", action="store_true", help="checks only, no timing")
+    parser.add_argument("--emulate", action="store_true",
+                        help="run on the CPU (emulate.py, needs clang-22) instead of a GPU")
+    args = parser.parse_args(argv)
+    try:
+        manifest = load_manifest(args.dir)
+    except ValueError as exc:
+        print(f"run.py: error: {exc}", file=sys.stderr)
+        return 2
+    kernels = [k for k in manifest["kernels"] if not args.kernel or k["name"] in args.kernel]
+    unknown = set(args.kernel or ()) - {k["name"] for k in manifest["kernels"]}
+    if unknown:
+        print(f"run.py: error: no kernel named {', '.join(sorted(unknown))} in the manifest",
+              file=sys.stderr)
+        return 2
+    backend, why = (emulated_backend(args.dir) if args.emulate else gpu_backend())
+    if backend is None:
+        print(f"run.py: no GPU present ({why}): GPU tests skipped")
+        return 0
+    print(f"run.py: {backend.description}")
+    results = {"device": backend.description, "kernels": []}
+    failures = 0
+    for kernel in kernels:
+        result = check_kernel(backend, args.dir, kernel, manifest["directions"])
+        failures += sum(1 for c in result["checks"] if not c["ok"])
+        if kernel["timed"] and not args.no_bench and backend.can_time:
+            result["timing"] = time_kernel(backend, args.dir, kernel, args.repeat)
+        results["kernels"].append(result)
+    print_report(results)
+    with open(os.path.join(args.dir, "results.json"), "w") as handle:
+        json.dump(results, handle, indent=2)
+    return 1 if failures else 0
+
+
+def load_manifest(directory: str) -> dict:
+    path = os.path.join(directory, "manifest.json")
+    try:
+        with open(path) as handle:
+            manifest = json.load(handle)
+    except OSError:
+        raise ValueError(f"no manifest at {path}: run build.py first (make gpu-test)") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path} is not valid JSON: {exc}") from None
+    for key in ("kernels", "directions"):
+        if key not in manifest:
+            raise ValueError(f"{path} has no '{key}'")
+    for kernel in manifest["kernels"]:
+        missing = {"name", "ptx", "n", "m", "block", "grid", "inputs", "entries"} - set(kernel)
+        if missing:
+            raise ValueError(f"{path}: kernel {kernel.get('name', '?')} lacks "
+                             f"{', '.join(sorted(missing))}")
+    return manifest
+
+
+# -- backends ----------------------------------------------------------------------------
+def gpu_backend():
+    """(CuPy backend, None), or (None, why not)."""
+    if importlib.util.find_spec("numpy") is None:
+        return None, "NumPy is not installed"
+    try:
+        import cupy
+    except Exception as exc:  # ImportError, or a CUDA library CuPy needs is missing
+        return None, f"CuPy is not usable: {exc}"
+    try:
+        count = cupy.cuda.runtime.getDeviceCount()
+    except Exception as exc:  # CUDARuntimeError: no driver, no device
+        return None, f"CUDA reports no device: {exc}"
+    if count == 0:
+        return None, "CUDA reports no device"
+    return CupyBackend(cupy), None
+
+
+def emulated_backend(directory: str):
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    try:
+        import emulate
+    except ImportError as exc:
+        return None, f"the CPU emulation is not available: {exc}"
+    return emulate.backend(directory)
+
+
+class CupyBackend:
+    """Kernels from PTX through CuPy's RawModule (the driver JIT-compiles PTX)."""
+
+    can_time = True
+
+    def __init__(self, cupy):
+        import numpy
+        self.cp, self.np = cupy, numpy
+        props = cupy.cuda.runtime.getDeviceProperties(cupy.cuda.runtime.getDevice())
+        name = props["name"].decode() if isinstance(props["name"], bytes) else props["name"]
+        self.description = f"{name} (sm_{props['major']}{props['minor']}), CuPy {cupy.__version__}"
+
+    def load(self, directory: str, kernel: dict):
+        return self.cp.RawModule(path=os.path.join(directory, kernel["ptx"]))
+
+    def array(self, host):
+        return self.cp.asarray(host)
+
+    def zeros(self, n: int):
+        return self.cp.zeros(n, dtype=self.np.float64)
+
+    def host(self, device):
+        return self.cp.asnumpy(device)
+
+    def launch(self, module, entry: str, grid: int, block: int, args) -> None:
+        kernel = module.get_function(entry)
+        kernel((grid,), (block,), tuple(self._arg(a) for a in args))
+        self.cp.cuda.runtime.deviceSynchronize()
+
+    def time(self, module, entry: str, grid: int, block: int, args, repeat: int) -> float:
+        """Milliseconds per launch (CUDA events around ``repeat`` launches)."""
+        kernel = module.get_function(entry)
+        args = tuple(self._arg(a) for a in args)
+        for _ in range(WARMUP):
+            kernel((grid,), (block,), args)
+        start, end = self.cp.cuda.Event(), self.cp.cuda.Event()
+        start.record()
+        for _ in range(repeat):
+            kernel((grid,), (block,), args)
+        end.record()
+        end.synchronize()
+        return self.cp.cuda.get_elapsed_time(start, end) / repeat
+
+    def _arg(self, value):
+        return self.np.int32(value) if isinstance(value, int) else value
+
+
+# -- checks ------------------------------------------------------------------------------
+def read_doubles(directory: str, name: str):
+    import numpy
+    return numpy.fromfile(os.path.join(directory, name), dtype="<f8")
+
+
+def check_kernel(backend, directory: str, kernel: dict, directions: int) -> dict:
+    """Reverse and forward mode against central differences of the primal."""
+    import numpy
+    module = backend.load(directory, kernel)
+    n, m, grid, block = kernel["n"], kernel["m"], kernel["grid"], kernel["block"]
+    entries = kernel["entries"]
+    x = read_doubles(directory, kernel["inputs"]["x"])
+    dy = read_doubles(directory, kernel["inputs"]["dy"])
+
+    def primal(at):
+        y = backend.zeros(m)
+        backend.launch(module, entries["primal"], grid, block, [backend.array(at), y, n])
+        return backend.host(y)
+
+    dx = backend.zeros(n)
+    backend.launch(module, entries["gradient"], grid, block,
+                   [backend.array(x), dx, backend.zeros(m), backend.array(dy.copy()), n])
+    gradient = backend.host(dx)
+    checks = []
+    for k in range(directions):
+        v = read_doubles(directory, kernel["inputs"][f"v{k}"])
+        h = STEP * max(1.0, float(numpy.max(numpy.abs(x))))
+        fd = (primal(x + h * v) - primal(x - h * v)) / (2 * h)
+        expected = float(numpy.dot(dy, fd))
+        got = float(numpy.dot(gradient, v))
+        scale = max(abs(expected), float(numpy.linalg.norm(gradient) * numpy.linalg.norm(v)),
+                    1e-12)
+        error = abs(got - expected) / scale
+        checks.append({"mode": "reverse", "direction": k, "derivative": got,
+                       "finite_difference": expected, "error": error, "ok": error <= TOLERANCE})
+        if "tangent" in entries:
+            ty = backend.zeros(m)
+            backend.launch(module, entries["tangent"], grid, block,
+                           [backend.array(x), backend.array(v), backend.zeros(m), ty, n])
+            tangent = backend.host(ty)
+            scale = max(float(numpy.max(numpy.abs(fd))), 1e-12)
+            error = float(numpy.max(numpy.abs(tangent - fd))) / scale
+            checks.append({"mode": "forward", "direction": k, "error": error,
+                           "ok": error <= TOLERANCE})
+    return {"name": kernel["name"], "n": n, "checks": checks}
+
+
+def time_kernel(backend, directory: str, kernel: dict, repeat: int) -> dict:
+    """Milliseconds per launch of primal, gradient and tangent at the bench size."""
+    import numpy
+    module = backend.load(directory, kernel)
+    bench = kernel["bench"]
+    n, m, grid, block = bench["n"], bench["m"], bench["grid"], kernel["block"]
+    rng = numpy.random.default_rng(0)
+    x = backend.array(rng.uniform(-1.0, 1.0, n))
+    y, dx = backend.zeros(m), backend.zeros(n)
+    dy = backend.array(rng.uniform(-1.0, 1.0, m))
+    entries = kernel["entries"]
+    out = {"n": n}
+    out["primal_ms"] = backend.time(module, entries["primal"], grid, block, [x, y, n], repeat)
+    out["gradient_ms"] = backend.time(module, entries["gradient"], grid, block,
+                                      [x, dx, y, dy, n], repeat)
+    if "tangent" in entries:
+        out["tangent_ms"] = backend.time(module, entries["tangent"], grid, block,
+                                         [x, dx, y, dy, n], repeat)
+    out["gradient_ratio"] = out["gradient_ms"] / out["primal_ms"]
+    if "tangent_ms" in out:
+        out["tangent_ratio"] = out["tangent_ms"] / out["primal_ms"]
+    return out
+
+
+def print_report(results: dict) -> None:
+    print(f"\n{'kernel':<14} {'mode':<8} {'dir':>3} {'rel. error':>11}  result")
+    for kernel in results["kernels"]:
+        for check in kernel["checks"]:
+            verdict = "ok" if check["ok"] else "WRONG"
+            print(f"{kernel['name']:<14} {check['mode']:<8} {check['direction']:>3} "
+                  f"{check['error']:>11.2e}  {verdict}")
+    timed = [k for k in results["kernels"] if "timing" in k]
+    if timed:
+        print(f"\n{'kernel':<14} {'n':>10} {'primal ms':>10} {'gradient ms':>12} "
+              f"{'grad/primal':>12} {'tangent/primal':>15}")
+        for kernel in timed:
+            t = kernel["timing"]
+            tangent = f"{t['tangent_ratio']:>15.2f}" if "tangent_ratio" in t else ""
+            print(f"{kernel['name']:<14} {t['n']:>10} {t['primal_ms']:>10.4f} "
+                  f"{t['gradient_ms']:>12.4f} {t['gradient_ratio']:>12.2f} {tangent}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

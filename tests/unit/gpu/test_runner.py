@@ -1,0 +1,98 @@
+"""The GPU test runner (tests/gpu) on a machine without a GPU.
+
+- the build half compiles every kernel: PTX that ptxas accepts, inputs and
+  a manifest run.py can read;
+- the run half, where CuPy or a GPU is missing, says "no GPU present" and
+  exits 0 (skipped); a missing or broken manifest is a usage error (2);
+- the run half's checks, on the CPU emulation of the GPU (emulate.py: one
+  host thread per GPU thread, barriers as pthread barriers): every
+  gradient and tangent agrees with finite differences of the primal
+  kernel — the numerics a GPU run would check, minus the GPU.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+BUILD = ROOT / "tests" / "gpu" / "build.py"
+PTXAS = "/usr/local/bin/ptxas"
+
+
+def _tool(name: str) -> str:
+    path = shutil.which(name) or (name if os.access(name, os.X_OK) else None)
+    if path is None:
+        pytest.fail(f"{name} not found (make toolchain installs clang-22; ptxas comes with "
+                    f"CUDA)", pytrace=False)
+    return path
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    _tool("clang-22")
+    out = tmp_path_factory.mktemp("gpu")
+    proc = subprocess.run([sys.executable, str(BUILD), str(out)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    return out
+
+
+def _run(directory: Path, *args: str, env=None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(directory / "run.py"), str(directory), *args],
+                          capture_output=True, text=True, env=env, timeout=600)
+
+
+def test_build_writes_ptx_inputs_and_manifest(built):
+    manifest = json.loads((built / "manifest.json").read_text())
+    names = {k["name"] for k in manifest["kernels"]}
+    assert names == {"elementwise", "reduce_atomic", "reduce_tree", "stencil", "calltree",
+                     "gridstride"}
+    assert sum(k["timed"] for k in manifest["kernels"]) == 3
+    ptxas = _tool(PTXAS)
+    for kernel in manifest["kernels"]:
+        ptx = built / kernel["ptx"]
+        assert ".visible .entry gradient(" in ptx.read_text()
+        proc = subprocess.run([ptxas, "-arch=sm_80", str(ptx), "-o", os.devnull],
+                              capture_output=True, text=True)
+        assert proc.returncode == 0, (kernel["name"], proc.stderr)
+        for name in kernel["inputs"].values():
+            assert (built / name).stat().st_size % 8 == 0
+
+
+def test_run_skips_without_a_gpu(built):
+    if importlib.util.find_spec("cupy") is not None:
+        pytest.skip("CuPy is installed here: the skip path is not what runs")
+    proc = _run(built)
+    assert proc.returncode == 0, proc.stderr
+    assert "no GPU present" in proc.stdout and "skipped" in proc.stdout
+
+
+def test_run_refuses_a_missing_manifest(tmp_path):
+    shutil.copy(ROOT / "tests" / "gpu" / "run.py", tmp_path / "run.py")
+    proc = _run(tmp_path)
+    assert proc.returncode == 2
+    assert "no manifest" in proc.stderr and "build.py" in proc.stderr
+    (tmp_path / "manifest.json").write_text('{"kernels": [{"name": "k"}], "directions": 1}')
+    proc = _run(tmp_path)
+    assert proc.returncode == 2 and "kernel k lacks" in proc.stderr
+
+
+def test_run_refuses_an_unknown_kernel(built):
+    proc = _run(built, "--kernel", "nonesuch", "--emulate")
+    assert proc.returncode == 2 and "no kernel named nonesuch" in proc.stderr
+
+
+def test_gradients_agree_with_finite_differences_on_the_cpu_emulation(built):
+    proc = _run(built, "--emulate")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    results = json.loads((built / "results.json").read_text())
+    checks = [c for k in results["kernels"] for c in k["checks"]]
+    assert len(checks) == 6 * 3 * 2  # kernels x directions x (reverse, forward)
+    assert all(c["ok"] for c in checks), proc.stdout
