@@ -14,6 +14,7 @@ __version__ = "0.1.0"
 API_NAMES = frozenset({
     "load", "Module", "Function",
     "autodiff", "autodiff_thunk", "gradient", "jacobian", "hvp", "hvp_and_gradient", "Tape",
+    "DerivsAndVal",
     "Forward", "ForwardWithPrimal", "Reverse", "ReverseWithPrimal", "ReverseSplitWithPrimal",
     "ReverseSplitNoPrimal", "Mode",
     "Annotation", "Const", "Active", "Duplicated", "DuplicatedNoNeed", "BatchDuplicated",
@@ -21,6 +22,7 @@ API_NAMES = frozenset({
     "AnnotationError", "ArrayError", "FunctionNotFound", "TapeError", "ToolNotFound",
     "UnsupportedType",
 })
+__all__ = sorted(API_NAMES)
 
 
 def __getattr__(name: str):

@@ -22,10 +22,12 @@ from enzyme_opt.api.errors import (AnnotationError, ArrayError, FunctionNotFound
                                    ToolNotFound)
 from enzyme_opt.api.module import Function, Module, load
 from enzyme_opt.api.signature import UnsupportedType
+from enzyme_opt.api.sugar import DerivsAndVal, gradient, hvp, hvp_and_gradient, jacobian
 
 __all__ = [
     "load", "Module", "Function",
-    "autodiff", "autodiff_thunk", "Tape",
+    "autodiff", "autodiff_thunk", "Tape", "gradient", "jacobian", "hvp", "hvp_and_gradient",
+    "DerivsAndVal",
     "Forward", "ForwardWithPrimal", "Reverse", "ReverseWithPrimal", "ReverseSplitWithPrimal",
     "ReverseSplitNoPrimal", "Mode",
     "Annotation", "Const", "Active", "Duplicated", "DuplicatedNoNeed", "BatchDuplicated",

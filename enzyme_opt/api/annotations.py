@@ -4,7 +4,8 @@ The names, fields and meanings are Enzyme.jl's (``Const(x)``, ``Active(x)``,
 ``Duplicated(x, dx)`` …, modes ``Forward`` … ``ReverseSplitNoPrimal``), so
 code and habits carry over from Julia.  The rules saying which annotation a
 parameter or a return may take are tables, keyed by direction and by the
-parameter's category (``signature.category``): "float", "ptr", "int", "void".
+parameter's category (``signature.category``): "float", "aggregate", "ptr",
+"int", "void".
 """
 
 from __future__ import annotations
@@ -143,9 +144,11 @@ _ALL_SHADOWED = frozenset(SHADOWED)
 #: Annotations each parameter category takes, per direction.
 ARGUMENT_RULES = {
     ("forward", "float"): frozenset({Const}) | _ALL_SHADOWED,
+    ("forward", "aggregate"): frozenset({Const}) | _ALL_SHADOWED,
     ("forward", "ptr"): frozenset({Const}) | _ALL_SHADOWED,
     ("forward", "int"): frozenset({Const}),
     ("reverse", "float"): frozenset({Const, Active}),
+    ("reverse", "aggregate"): frozenset({Const}),   # enzyme-opt: 'enzyme_out' takes scalars
     ("reverse", "ptr"): frozenset({Const}) | _ALL_SHADOWED,
     ("reverse", "int"): frozenset({Const}),
 }
@@ -157,6 +160,10 @@ ARGUMENT_REFUSALS = (
                               "Duplicated(x, dx) with the tangent dx"),
     (Active, None, "ptr", "Active needs a scalar, but the parameter is a pointer: pass "
                           "Duplicated(array, shadow) (the gradient is added into the shadow)"),
+    (Active, "reverse", "aggregate", "a struct passed by value cannot be Active: enzyme-opt's "
+                                     "reverse mode returns derivatives of floating-point scalars "
+                                     "only ('enzyme_out'); pass its fields separately"),
+    (None, "reverse", "aggregate", "in reverse mode a struct passed by value is Const"),
     (None, "reverse", "float", "in reverse mode a scalar parameter is Active(x) (its derivative "
                                "is returned) or Const(x); shadows are for arrays"),
     (None, None, "int", "integers have no derivative: pass Const(n) (or the plain number)"),
@@ -166,6 +173,8 @@ ARGUMENT_REFUSALS = (
 RETURN_RULES = {
     ("forward", "float"): frozenset({Const, Duplicated, BatchDuplicated}),
     ("reverse", "float"): frozenset({Const, Active}),
+    ("forward", "aggregate"): frozenset({Const, Duplicated, BatchDuplicated}),
+    ("reverse", "aggregate"): frozenset({Const, Active}),
 }
 
 RETURN_REFUSALS = (
@@ -211,7 +220,7 @@ def check_return(annotation: type, direction: str, category: str, function: str)
 
 def guess_return(direction: str, category: str, width: int) -> type:
     """Enzyme.jl's ``guess_activity``: a floating result is differentiated."""
-    if category != "float":
+    if category not in ("float", "aggregate"):
         return Const
     if direction == "reverse":
         return Active

@@ -119,6 +119,9 @@ class Packer:
     def _shadow_pointer(self, primal, shadow, index: int, what: str) -> int:
         writes = self.direction == "reverse" or not self.sig.readonly[index]
         self._check_array(shadow, index, what, writes)
+        if not np.issubdtype(shadow.dtype, np.inexact):
+            raise ArrayError(f"{what} has dtype {shadow.dtype}: shadows hold derivatives, "
+                             f"a floating dtype is needed")
         if isinstance(primal, np.ndarray):
             if shadow.shape != primal.shape or shadow.dtype != primal.dtype:
                 raise ArrayError(f"{what} must have the primal's shape and dtype "
@@ -127,9 +130,6 @@ class Packer:
             if shadow.size and address(shadow) == address(primal):
                 raise ArrayError(f"{what} is the primal array itself: pass a separate array "
                                  f"(e.g. numpy.zeros_like(x))")
-        if not np.issubdtype(shadow.dtype, np.inexact):
-            raise ArrayError(f"{what} has dtype {shadow.dtype}: shadows hold derivatives, "
-                             f"a floating dtype is needed")
         return address(shadow)
 
     @staticmethod

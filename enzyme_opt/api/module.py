@@ -11,6 +11,7 @@ compiled once and kept (``Module.entry``).
 from __future__ import annotations
 
 import difflib
+import re
 import shutil
 import subprocess
 import threading
@@ -27,6 +28,7 @@ from enzyme_opt.diagnostics import InputError
 from enzyme_opt.ir import types as T
 
 C_SUFFIXES = {".c": "c", ".cc": "c++", ".cpp": "c++", ".cxx": "c++", ".C": "c++"}
+C_LANGUAGES = frozenset(C_SUFFIXES.values())
 IR_SUFFIXES = {".ll", ".bc"}
 CLANG = "clang-22"
 DEMANGLERS = ("llvm-cxxfilt-22", "llvm-cxxfilt", "c++filt")
@@ -39,18 +41,27 @@ DTYPE_OF_FLOAT = {"double": "float64", "float": "float32", "half": "float16"}
 UNSUPPORTED_PARAMETER_ATTRIBUTES = ("byval", "inalloca", "preallocated", "byref")
 
 
-def load(source, *, cache_dir: str | Path | None = None, cflags=("-O2",),
-         filename: str | None = None) -> "Module":
+def load(source, *, language: str | None = None, cflags=("-O2",),
+         cache_dir: str | Path | None = None, filename: str | None = None) -> "Module":
     """A ``Module`` of ``source``: a path (``.ll``, ``.bc``, ``.c``, ``.cpp``
-    …), LLVM IR text or bitcode bytes, or an llvmlite module (anything
-    whose ``str()`` is IR).  ``cflags``: clang's flags for C/C++ sources.
-    ``cache_dir``: keep compiled objects there (default
-    ``$ENZYME_OPT_CACHE_DIR``, else memory only)."""
-    data, name = _read_source(source, cflags)
+    …), LLVM IR text or bitcode bytes, an llvmlite module (anything whose
+    ``str()`` is IR), or — with ``language="c"`` or ``"c++"`` — source code
+    to compile.  ``cflags``: clang's flags for C/C++.  ``cache_dir``: keep
+    compiled objects there (default ``$ENZYME_OPT_CACHE_DIR``, else memory
+    only)."""
+    if language is not None:
+        if language not in C_LANGUAGES or not isinstance(source, str):
+            raise ValueError(f"language= takes 'c' or 'c++' with the source code as a string, "
+                             f"got {language!r} with {type(source).__name__}")
+        data, name = compile_c(None, cflags, code=source, language=language), f"<{language}>"
+    else:
+        data, name = _read_source(source, cflags)
     text, module = driver.load(data, filename or name)
     arch = (module.triple or "").split("-")[0]
     host = llvm.host_triple().split("-")[0]
-    if arch and arch != host:
+    if arch == "unknown":  # llvmlite.ir's default: the host's, as with no triple
+        text = re.sub(r'^target triple = "[^"]*"\n', "", text, count=1, flags=re.M)
+    elif arch and arch != host:
         raise InputError(f"the module is for {module.triple}, but the Python API runs code on "
                          f"this machine ({llvm.host_triple()})", filename or name)
     cache = Path(cache_dir) if cache_dir is not None else native.default_cache_dir()
@@ -85,19 +96,23 @@ def _looks_like_path(text: str) -> bool:
                                 "%", "!", "attributes"))
 
 
-def compile_c(path: Path, cflags) -> bytes:
-    """``clang-22 <cflags> -S -emit-llvm`` of a C or C++ file."""
+def compile_c(path: Path | None, cflags, code: str | None = None,
+              language: str | None = None) -> bytes:
+    """``clang-22 <cflags> -S -emit-llvm`` of a C or C++ file, or of
+    ``code`` in ``language``."""
+    where = str(path) if path is not None else f"<{language}>"
     if shutil.which(CLANG) is None:
         raise ToolNotFound(f"{CLANG} is not installed: it is needed to load C or C++ sources "
-                           f"({path}); install it (apt-get install clang-22) or load LLVM IR")
-    if not path.exists():
-        raise InputError("no such file", str(path))
-    run = subprocess.run([CLANG, *cflags, "-S", "-emit-llvm", "-o", "-", str(path)],
-                         capture_output=True)
+                           f"({where}); install it (apt-get install clang-22) or load LLVM IR")
+    if path is not None and not path.exists():
+        raise InputError("no such file", where)
+    source = [str(path)] if path is not None else ["-x", language, "-"]
+    run = subprocess.run([CLANG, *cflags, "-S", "-emit-llvm", "-o", "-", *source],
+                         input=code.encode() if code is not None else None, capture_output=True)
     if run.returncode != 0:
         lines = run.stderr.decode(errors="replace").splitlines()
         first = next((line for line in lines if "error:" in line), lines[0] if lines else "")
-        raise InputError(f"{CLANG} failed: {first.strip()}", str(path))
+        raise InputError(f"{CLANG} failed: {first.strip()}", where)
     return run.stdout
 
 
@@ -153,14 +168,16 @@ class Module:
         exact = [m for m, d in demangled.items() if _normal(d) == _normal(name)]
         if len(exact) == 1:
             return exact[0]
-        stem = [m for m, d in demangled.items() if _normal(d.split("(")[0]) == _normal(name)]
+        stem = [m for m, d in demangled.items() if _normal(name_without_parameters(d))
+                == _normal(name)]
         if len(stem) == 1:
             return stem[0]
         if len(stem) > 1:
             choices = "; ".join(sorted(demangled[m] for m in stem))
             raise FunctionNotFound(f"{name!r} is overloaded in {self.filename}: say which, "
                                    f"e.g. by its full spelling ({choices})")
-        spellings = defined + list(demangled.values())
+        spellings = defined + list(demangled.values()) + [name_without_parameters(d)
+                                                          for d in demangled.values()]
         close = difflib.get_close_matches(name, spellings, n=3)
         hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
         raise FunctionNotFound(f"no function {name!r} is defined in {self.filename}{hint}")
@@ -229,6 +246,23 @@ def _dtype(fn, arg) -> str | None:
     if len(found) == 1:
         return DTYPE_OF_FLOAT.get(found.pop())
     return None
+
+
+def name_without_parameters(demangled: str) -> str:
+    """``ns::f`` of ``ns::f(double)``; ``ns::h<double>`` of a template
+    instance's ``double ns::h<double>(double)`` (its return type dropped)."""
+    depth, start, end = 0, 0, len(demangled)
+    for i, ch in enumerate(demangled):
+        if ch in "<(":
+            if ch == "(" and depth == 0 and i > 0 and not demangled.endswith("operator", 0, i):
+                end = i
+                break
+            depth += ch == "<"
+        elif ch == ">":
+            depth -= 1
+        elif ch == " " and depth == 0:
+            start = i + 1
+    return demangled[start:end].strip()
 
 
 def _normal(spelling: str) -> str:

@@ -109,13 +109,16 @@ def contains_float(layout: Layout) -> bool:
 
 def category(layout: Layout | None) -> str:
     """What annotations a value of this layout can take (``annotations.py``):
-    "void", "float" (a float scalar, or an aggregate holding floats), "ptr",
-    or "int" (integers, booleans, aggregates without floats)."""
+    "void", "float" (a float scalar), "aggregate" (a struct, array or
+    vector holding floats), "ptr", or "int" (integers, booleans, aggregates
+    without floats)."""
     if layout is None:
         return "void"
     if isinstance(layout, Scalar) and layout.kind == "ptr":
         return "ptr"
-    return "float" if contains_float(layout) else "int"
+    if not contains_float(layout):
+        return "int"
+    return "aggregate" if isinstance(layout, Aggregate) else "float"
 
 
 # -- Python side ----------------------------------------------------------------
