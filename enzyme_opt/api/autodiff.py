@@ -83,6 +83,9 @@ def differentiate(mode: A.Mode, function: Function, ret, args, seeds=None):
     if plan is None:
         plan = _prepare(mode, function, ret, args, seeds is not None)
         function.plans[key] = plan
+    if seeds is not None and len(seeds) != plan.request.width:
+        raise AnnotationError(f"{len(seeds)} differential returns for a call of width "
+                              f"{plan.request.width}")
     parts = plan.run(args, {"seed": seeds} if seeds is not None else None)
     if mode.direction == "forward":
         return _forward_result(plan, parts)

@@ -22,7 +22,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from enzyme_opt import driver, llvm
+from enzyme_opt.api.elf import missing_in_process, undefined_symbols
 from enzyme_opt.api.signature import scalars
+from enzyme_opt.diagnostics import BackendError
 
 _ENTRY_TYPE = ctypes.CFUNCTYPE(None, ctypes.c_char_p)
 
@@ -63,6 +65,12 @@ def compile_object(text: str, filename: str, cache_dir: Path | None) -> llvm.Nat
     if obj is None:
         obj = build_object(text, filename)
         _write(path, obj)
+    missing = missing_in_process(undefined_symbols(obj) or [])
+    if missing:
+        raise BackendError(f"the compiled code calls {', '.join(missing)}, which this process "
+                           f"does not define: define it in the module, or load a library "
+                           f"defining it with ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)",
+                           filename)
     return llvm.load_native(obj)
 
 

@@ -261,7 +261,8 @@ def _reverse_rows(mode, function, args, kinds, index: int, m: int, chunk):
     sig = function.signature
     is_float = kinds[index] == "float"
     n = 1 if is_float else x.size
-    width = _chunk(chunk, m)
+    # lanes need a batched argument: a float x of a struct-valued f has none
+    width = 1 if is_float and kinds[0] != "out" else _chunk(chunk, m)
     rows = np.zeros((m, n))
     lanes = [np.zeros_like(x) for _ in range(width)] if not is_float else None
     seed_lanes = ([np.zeros_like(args[0]) for _ in range(width)] if kinds[0] == "out" else None)
