@@ -15,7 +15,7 @@ import numpy as np
 
 from enzyme_opt.api import annotations as A
 from enzyme_opt.api.errors import AnnotationError, ArrayError
-from enzyme_opt.api.signature import category, flatten
+from enzyme_opt.api.signature import category, convert, flatten
 from enzyme_opt.api.wrappers import Request, Signature, Slot
 
 
@@ -61,88 +61,127 @@ def address(array: np.ndarray) -> int:
 
 class Packer:
     """Turns the annotated arguments of one kind of call into slot values,
-    following the entry point's input slots (``wrappers.inputs``)."""
+    following the entry point's input slots (``wrappers.inputs``).
+
+    One small function (a *step*) per slot is made once; a call runs them in
+    order.  Error messages are only built when something is wrong."""
 
     def __init__(self, request: Request, sig: Signature, slots: list[Slot], direction: str):
         self.sig = sig
         self.direction = direction
-        self.slots = slots
-        self.request = request
+        self.annotations = request.args
+        self.steps = []
+        primal_at: dict[int, int] = {}  # parameter -> position of its primal's value
+        position = 0
+        for slot in slots:
+            self.steps.append(_STEPS[slot.role](self, slot, primal_at.get(slot.index)))
+            if slot.role == "primal":
+                primal_at[slot.index] = position
+            position += slot.layout.leaves
 
     def pack(self, args, extra: dict | None = None) -> list:
         """``args``: one value per parameter (an annotation, or the plain
         value for a primal call); ``extra``: values of the "seed", "tape",
         "grad", "hvp" slots, by role (lists by lane for seeds)."""
-        values: list = []
-        for slot in self.slots:
-            values += _ROLES[slot.role](self, slot, args, extra)
-        return values
+        out: list = []
+        for step in self.steps:
+            step(args, extra, out)
+        return out
 
-    # -- one rule per slot role ---------------------------------------------------------
+    # -- one step maker per slot role -----------------------------------------------------
 
-    def _primal(self, slot: Slot, args, extra) -> list:
-        arg = args[slot.index]
-        value = arg.val if isinstance(arg, A.Annotation) else arg
-        what = describe(self.sig, slot.index)
-        if slot.layout.kind == "ptr":
-            return [self._pointer(value, slot.index, what)]
-        return flatten(slot.layout, value, what)
+    def _primal(self, slot: Slot, _):
+        index, layout = slot.index, slot.layout
+        what = lambda: describe(self.sig, index)  # noqa: E731 - built on error only
+        if layout.kind == "ptr":
+            writes = not self.sig.readonly[index]
+            expected = np.dtype(self.sig.dtypes[index]) if self.sig.dtypes[index] else None
 
-    def _shadow(self, slot: Slot, args, extra) -> list:
-        arg = args[slot.index]
-        shadow = arg.dval[slot.lane] if isinstance(arg, A.BatchDuplicated) else arg.dval
-        what = f"the shadow of {describe(self.sig, slot.index)}"
-        if isinstance(arg, A.BatchDuplicated):
-            what = f"shadow {slot.lane + 1} of {describe(self.sig, slot.index)}"
-        if slot.layout.kind != "ptr":
-            return flatten(slot.layout, shadow, what)
-        return [self._shadow_pointer(arg.val, shadow, slot.index, what)]
+            def pointer(args, extra, out):
+                value = _value(args[index])
+                if value is None:
+                    out.append(0)
+                    return
+                _check_array(value, what, writes)
+                if expected is not None and value.dtype != expected:
+                    raise ArrayError(f"{what()}: @{self.sig.name} reads it as {expected}, but "
+                                     f"the array is {value.dtype}")
+                out.append(address(value))
+            return pointer
+        if layout.kind == "float":
+            def number(args, extra, out):
+                value = _value(args[index])
+                out.append(value if type(value) is float else convert(layout, value, what()))
+            return number
 
-    def _extra(self, slot: Slot, args, extra) -> list:
-        value = extra[slot.role]
-        if slot.role == "seed":
-            return flatten(slot.layout, value[slot.lane], "the differential return")
-        return [value]
+        def other(args, extra, out):
+            out.extend(flatten(layout, _value(args[index]), what()))
+        return other
 
-    # -- arrays ---------------------------------------------------------------------------
+    def _shadow(self, slot: Slot, primal_at: int):
+        index, lane, layout = slot.index, slot.lane, slot.layout
 
-    def _pointer(self, value, index: int, what: str) -> int:
-        if value is None:
-            return 0
-        self._check_array(value, index, what, writes=not self.sig.readonly[index])
-        expected = self.sig.dtypes[index]
-        if expected is not None and value.dtype != np.dtype(expected):
-            raise ArrayError(f"{what}: @{self.sig.name} reads it as {expected}, but the array "
-                             f"is {value.dtype}")
-        return address(value)
+        def what() -> str:
+            batched = issubclass(self.annotations[index], A.BatchDuplicated)
+            name = f"shadow {lane + 1}" if batched else "the shadow"
+            return f"{name} of {describe(self.sig, index)}"
 
-    def _shadow_pointer(self, primal, shadow, index: int, what: str) -> int:
+        def shadow_of(arg):
+            return arg.dval[lane] if isinstance(arg, A.BatchDuplicated) else arg.dval
+
+        if layout.kind != "ptr":
+            def number(args, extra, out):
+                out.extend(flatten(layout, shadow_of(args[index]), what()))
+            return number
         writes = self.direction == "reverse" or not self.sig.readonly[index]
-        self._check_array(shadow, index, what, writes)
-        if not np.issubdtype(shadow.dtype, np.inexact):
-            raise ArrayError(f"{what} has dtype {shadow.dtype}: shadows hold derivatives, "
-                             f"a floating dtype is needed")
-        if isinstance(primal, np.ndarray):
-            if shadow.shape != primal.shape or shadow.dtype != primal.dtype:
-                raise ArrayError(f"{what} must have the primal's shape and dtype "
+
+        def pointer(args, extra, out):
+            arg = args[index]
+            shadow = shadow_of(arg)
+            _check_array(shadow, what, writes)
+            if shadow.dtype.kind not in "fc":
+                raise ArrayError(f"{what()} has dtype {shadow.dtype}: shadows hold "
+                                 f"derivatives, a floating dtype is needed")
+            primal = arg.val
+            if isinstance(primal, np.ndarray) and (shadow.shape != primal.shape
+                                                   or shadow.dtype != primal.dtype):
+                raise ArrayError(f"{what()} must have the primal's shape and dtype "
                                  f"{primal.shape} {primal.dtype}, got {shadow.shape} "
                                  f"{shadow.dtype}")
-            if shadow.size and address(shadow) == address(primal):
-                raise ArrayError(f"{what} is the primal array itself: pass a separate array "
-                                 f"(e.g. numpy.zeros_like(x))")
-        return address(shadow)
+            at = address(shadow)
+            if at == out[primal_at] and shadow.size:
+                raise ArrayError(f"{what()} is the primal array itself: pass a separate "
+                                 f"array (e.g. numpy.zeros_like(x))")
+            out.append(at)
+        return pointer
 
-    @staticmethod
-    def _check_array(value, index: int, what: str, writes: bool) -> None:
-        if not isinstance(value, np.ndarray):
-            raise ArrayError(f"{what} is a pointer: pass a NumPy array, got "
-                             f"{type(value).__name__}")
-        if not value.flags.c_contiguous:
-            raise ArrayError(f"{what} is not C-contiguous: pass numpy.ascontiguousarray(x) "
-                             f"and read the results from that array")
-        if writes and not value.flags.writeable:
-            raise ArrayError(f"{what} is read-only, but the compiled code may write it")
+    def _extra(self, slot: Slot, _):
+        role, lane, layout = slot.role, slot.lane, slot.layout
+        if role == "seed":
+            def seed(args, extra, out):
+                out.extend(flatten(layout, extra["seed"][lane], "the differential return"))
+            return seed
+
+        def given(args, extra, out):
+            out.append(extra[role])
+        return given
 
 
-_ROLES = {"primal": Packer._primal, "shadow": Packer._shadow, "seed": Packer._extra,
+def _value(arg):
+    return arg.val if isinstance(arg, A.Annotation) else arg
+
+
+def _check_array(value, what, writes: bool) -> None:
+    if not isinstance(value, np.ndarray):
+        raise ArrayError(f"{what()} is a pointer: pass a NumPy array, got "
+                         f"{type(value).__name__}")
+    flags = value.flags
+    if not flags.c_contiguous:
+        raise ArrayError(f"{what()} is not C-contiguous: pass numpy.ascontiguousarray(x) "
+                         f"and read the results from that array")
+    if writes and not flags.writeable:
+        raise ArrayError(f"{what()} is read-only, but the compiled code may write it")
+
+
+_STEPS = {"primal": Packer._primal, "shadow": Packer._shadow, "seed": Packer._extra,
           "tape": Packer._extra, "grad": Packer._extra, "hvp": Packer._extra}

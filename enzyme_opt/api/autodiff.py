@@ -30,6 +30,9 @@ from enzyme_opt.api.signature import Aggregate, category, unflatten
 from enzyme_opt.api.wrappers import Request, inputs, outputs
 
 
+_BATCHED = frozenset(A.BATCHED)
+
+
 class Plan:
     """One prepared kind of call: its request, compiled entry point, packer
     and output slots."""
@@ -77,8 +80,10 @@ def autodiff(mode, f, *args):
 def differentiate(mode: A.Mode, function: Function, ret, args, seeds=None):
     """``autodiff`` on a checked mode and function; ``seeds``: the
     differential return, one per lane (reverse mode; else 1.0)."""
-    widths = tuple(len(a.dval) if isinstance(a, A.BatchDuplicated) else 1 for a in args)
-    key = (mode, ret, tuple(map(type, args)), widths, seeds is not None)
+    classes = tuple(map(type, args))
+    key = (mode, ret, classes, seeds is not None)
+    if not _BATCHED.isdisjoint(classes):  # the width is part of the kind of call
+        key += tuple(len(a.dval) for a in args if isinstance(a, A.BatchDuplicated))
     plan = function.plans.get(key)
     if plan is None:
         plan = _prepare(mode, function, ret, args, seeds is not None)
