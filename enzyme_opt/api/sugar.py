@@ -105,7 +105,8 @@ def jacobian(mode, f, *args, n_outs=None, chunk: int | None = None):
 
 
 def hvp(f, x, v, *args):
-    """H(x)·v for a float-valued ``f(x, args…)`` (``x`` an array)."""
+    """H(x)·v for a float-valued ``f(x, args…)``: ``x`` an array, the other
+    arguments constants (plain or ``Const``)."""
     return hvp_and_gradient(f, x, v, *args)[0]
 
 
@@ -121,10 +122,6 @@ def hvp_and_gradient(f, x, v, *args):
     if category(sig.params[0]) != "ptr" or not isinstance(x, np.ndarray):
         raise AnnotationError(f"hvp differentiates its first argument, an array: "
                               f"{describe(sig, 0)} got {type(x).__name__}")
-    for index, arg in enumerate(args, start=1):
-        if _kind(sig, index, arg) not in ("const",):
-            raise AnnotationError(f"hvp differentiates x only: pass {describe(sig, index)} as "
-                                  f"Const(…)")
     annotated = [A.Duplicated(x, v)] + [_const(a) for a in args]
     key = ("hvp", tuple(map(type, annotated)))
     plan = function.plans.get(key)
