@@ -51,7 +51,10 @@ class Plan:
     def run(self, args, extra: dict | None = None) -> dict:
         """Call with ``args``; the results by role: "primal", "tape", and
         lists by lane for "tangent" and (per parameter) "derivative"."""
-        flat = self.entry.call(self.packer.pack(args, extra))
+        return self.unpack(self.entry.call(self.packer.pack(args, extra)))
+
+    def unpack(self, flat: tuple) -> dict:
+        """The result slot values by role (see ``run``)."""
         parts: dict = {"primal": None, "tape": None, "tangent": [], "derivative": {}}
         position = 0
         for slot in self.outputs:
@@ -318,13 +321,7 @@ class SplitReverse:
         if tape.consumed:
             raise TapeError("this tape was already consumed by a reverse pass (each forward "
                             "pass is reversed once)")
-        extra = {"tape": tape.address, "seed": seeds}
-        packed = pair.reverse_plan.packer.pack(args, extra)  # checks before the tape is spent
-        tape.consumed = True
-        flat = pair.reverse_plan.entry.call(packed)
-        parts = {"derivative": {}}
-        position = 0
-        for slot in pair.reverse_plan.outputs:
-            value, position = unflatten(slot.layout, flat, position)
-            parts["derivative"].setdefault(slot.index, []).append(value)
-        return (_derivatives(pair.reverse_plan, parts),)
+        plan = pair.reverse_plan
+        packed = plan.packer.pack(args, {"tape": tape.address, "seed": seeds})
+        tape.consumed = True  # only once the arguments passed their checks
+        return (_derivatives(plan, plan.unpack(plan.entry.call(packed))),)
