@@ -218,7 +218,7 @@ def _check_names(module: Module, filename: str) -> None:
     for g in module.globals:
         # One used as a marker is reported where it is used, with its line
         # (ad/callsites.py); ``check_leftover_markers`` catches the rest.
-        if g.name.startswith("enzyme_") and g.name not in MARKERS and not g.has_uses():
+        if _enzyme_kind(g.name) and g.name not in MARKERS and not g.has_uses():
             raise refuse(f"the global @{g.name} (not an Enzyme marker)")
         for kind in _global_metadata_kinds(g):
             if _enzyme_kind(kind) and kind not in GLOBAL_METADATA:
@@ -245,7 +245,7 @@ def check_leftover_markers(module: Module, filename: str) -> None:
     """After lowering: a global named like a marker that is not one, still
     used by the program, is not ignored."""
     for g in module.globals:
-        if g.name.startswith("enzyme_") and g.name not in MARKERS:
+        if _enzyme_kind(g.name) and g.name not in MARKERS:
             raise DifferentiationError(f"the global @{g.name} is named like an Enzyme marker, "
                                        f"but there is no such marker", filename)
 
