@@ -29,7 +29,7 @@ FREE = "enzyme_opt.tape.free"
 SPARE = "enzyme_opt.tape.spare"
 MIN_CAPACITY = 4096
 HUGE_PAGE = 2 << 20
-MAPPED_TAPE_THRESHOLD = 32 << 20  # glibc's largest dynamic mmap threshold (64-bit)
+MAPPED_TAPE_THRESHOLD = 1 << 20  # past this a tape stops being copied as it grows
 RESERVATION = 1 << 40  # virtual address space only: pages exist once written
 MAP_FLAGS = 0x02 | 0x20 | 0x4000  # Linux: MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE
 MADV_HUGEPAGE = 14  # Linux
@@ -103,11 +103,11 @@ def push_function(module: Module) -> Function:
         # GPU device code has malloc/free but no realloc.
         _move_to_new_buffer(b, module, old, size, new_cap)
     elif "linux" in triple:
-        # A tape past 32 MiB moves (once) into a reserved mapping that never
-        # moves again and is backed by 2 MiB pages.  Below that, glibc keeps
-        # freed blocks on its heap and the next call reuses them without a
-        # page fault; above it every block is a fresh mapping faulted in
-        # 4 KiB at a time, which costs as much as writing the tape.
+        # A tape past 1 MiB moves (once) into a reserved mapping that never
+        # moves again and is backed by 2 MiB pages: it grows in place, so
+        # its peak memory is what it holds (realloc would hold the old and
+        # the new buffer at once) and nothing is copied.  The released
+        # mapping stays as the spare, so the next call faults nothing in.
         reserve, small = fn.append_block("grow.reserve"), fn.append_block("grow.small")
         mapped_p = _field(b, tape, 3, "mapping.addr")
         unmapped = b.icmp("eq", b.load(T.ptr, mapped_p, "mapping"), null(T.ptr))
