@@ -22,6 +22,7 @@ from enzyme_opt.ad.callsites import MARKERS, entry_point
 from enzyme_opt.ad.rules.custom import CUSTOM_RULE_KINDS, FREES_ATTRIBUTE, inactive_reason
 from enzyme_opt.ad.rules.elementwise import RULES
 from enzyme_opt.diagnostics import DifferentiationError
+from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.module import Function, GlobalVariable, Module
 from enzyme_opt.ir.values import (ConstantAggregate, ConstantExpr, ConstantInt, ConstantString,
@@ -160,6 +161,7 @@ def apply_annotations(module: Module, filename: str) -> None:
         handler(registrations, g)
         _erase_global(module, g)
     _read_global_annotations(module, filename)
+    _honour_loop_hints(module, filename)
     _check_names(module, filename)
 
 
@@ -209,6 +211,45 @@ def _read_global_annotations(module: Module, filename: str) -> None:
             raise DifferentiationError(f"{where} cannot apply to @{target.name}", filename)
 
 
+#: ``__enzyme_set_checkpointing(schedule, budget)`` schedules (Enzyme's
+#: enzyme/checkpoint_schedule.h); enzyme-opt implements "store all": every
+#: step of a loop keeps what restarting it needs (one state vector a step
+#: for a time-stepping loop), nothing is recomputed from checkpoints.
+CHECKPOINT_SCHEDULES = {1: "periodic", 2: "revolve", 3: "store_all", 4: "binomial"}
+STORE_ALL = 3
+
+
+def _honour_loop_hints(module: Module, filename: str) -> None:
+    """``__enzyme_set_checkpointing(schedule, budget)`` at the top of a loop
+    body: "store all" is what enzyme-opt does, so those calls are removed;
+    a schedule that recomputes from checkpoints is refused."""
+    hint = next((fn for fn in module.functions if "__enzyme_set_checkpointing" in fn.name), None)
+    if hint is None:
+        return
+    for use in list(hint.uses):
+        call = use.user
+        if not isinstance(call, I.CallInst) or call.callee is not hint:
+            raise DifferentiationError(f"@{hint.name} is used other than called", filename)
+        schedule = call.args[0] if call.args else None
+        if not isinstance(schedule, ConstantInt):
+            raise DifferentiationError("the schedule of __enzyme_set_checkpointing must be a "
+                                       "constant", _where(call))
+        if schedule.value != STORE_ALL:
+            name = CHECKPOINT_SCHEDULES.get(schedule.value, f"number {schedule.value}")
+            raise DifferentiationError(
+                f"the checkpointing schedule '{name}' is not supported: enzyme-opt keeps what "
+                f"every step of a loop needs (schedule 'store_all', {STORE_ALL})", _where(call))
+        call.erase()
+    if not hint.has_uses() and hint.is_declaration:
+        module.remove(hint)
+
+
+def _where(inst) -> str:
+    from enzyme_opt.ir.debuginfo import source_location
+    fn = inst.function
+    return source_location(fn.module, inst.get_metadata("dbg")) or f"in function @{fn.name}"
+
+
 def _check_names(module: Module, filename: str) -> None:
     """Refuse every Enzyme-named thing left that enzyme-opt does not implement."""
     def refuse(what: str) -> DifferentiationError:
@@ -218,7 +259,7 @@ def _check_names(module: Module, filename: str) -> None:
     for g in module.globals:
         # One used as a marker is reported where it is used, with its line
         # (ad/callsites.py); ``check_leftover_markers`` catches the rest.
-        if g.name.startswith("enzyme_") and g.name not in MARKERS and not g.has_uses():
+        if _enzyme_kind(g.name) and g.name not in MARKERS and not g.has_uses():
             raise refuse(f"the global @{g.name} (not an Enzyme marker)")
         for kind in _global_metadata_kinds(g):
             if _enzyme_kind(kind) and kind not in GLOBAL_METADATA:
@@ -245,7 +286,7 @@ def check_leftover_markers(module: Module, filename: str) -> None:
     """After lowering: a global named like a marker that is not one, still
     used by the program, is not ignored."""
     for g in module.globals:
-        if g.name.startswith("enzyme_") and g.name not in MARKERS:
+        if _enzyme_kind(g.name) and g.name not in MARKERS:
             raise DifferentiationError(f"the global @{g.name} is named like an Enzyme marker, "
                                        f"but there is no such marker", filename)
 

@@ -237,6 +237,10 @@ class AugmentedBuilder:
             raise self.fail(inst, opaque_call_message(inst))
         if isinstance(inst, I.InvokeInst) and varied_args:
             raise self.fail(inst, "invoke (a call that may throw) with active arguments is not supported")
+        if kind == calls.TAPE and varied_args:
+            raise self.fail(inst, "reverse mode of a function that itself computes a gradient "
+                                  "(reverse over reverse) is not supported: use forward over "
+                                  "reverse (__enzyme_fwddiff of it) for second derivatives")
         if kind == calls.ALLOCATE and inst in self.varied:
             self.shadow_allocation(inst, b)
         elif kind in (calls.DEFINED, calls.EXTERNAL, calls.CUSTOM):

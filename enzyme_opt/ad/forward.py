@@ -325,6 +325,8 @@ class ForwardGenerator:
             if shadow is not None:
                 for lane in split_lanes(b, shadow, self.width):
                     b.call(fn, [lane if i == index else a for i, a in enumerate(args)])
+        elif kind == calls.TAPE and active:
+            self.mirror_tape_call(inst, b)
         elif kind == calls.MATH:
             if inst in self.varied:
                 self.apply_elementwise(inst, math_rule_of(fn), args, b)
@@ -340,6 +342,19 @@ class ForwardGenerator:
                 self.call_derivative(inst, fn, b)  # as Enzyme: only the forward rule counts
         elif kind == calls.DEFINED and active:
             self.call_derivative(inst, fn, b)
+
+    def mirror_tape_call(self, inst: I.CallInst, b: Builder) -> None:
+        """Differentiating a derivative: beside its tape runs a shadow tape
+        holding the tangents of the recorded values, driven by the same
+        helper calls (the shadow tape in place of the tape)."""
+        shadows = [split_lanes(b, self.t(arg), self.width) for arg in inst.args]
+        lanes = []
+        for lane in range(self.width):
+            args = [lanes[lane] if lanes[0] is not None else arg
+                    for arg, lanes in zip(inst.args, shadows)]
+            lanes.append(b.call(inst.called_function, args))
+        if inst.type != T.void:
+            self.tangent[inst] = self.lanes.join(b, lanes, inst.type, self.name(inst))
 
     def call_custom_derivative(self, inst: I.CallInst, fn: Function, rule: Function) -> None:
         """The program's rule ``rule(x, ẋ, …) → {y, ẏ}`` replaces the call:

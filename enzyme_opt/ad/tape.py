@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
-from enzyme_opt.ir.module import Function, Module
+from enzyme_opt.ir import instructions as I
+from enzyme_opt.ir.module import Function, GlobalVariable, Module
 from enzyme_opt.ir.values import ConstantInt, Value, null
 
 #: { data, bytes used, capacity, reserved mapping (null: data is malloc'd) };
@@ -25,9 +26,10 @@ TAPE_TYPE = T.StructType((T.ptr, T.i64, T.i64, T.ptr))
 PUSH = "enzyme_opt.tape.push"
 POP = "enzyme_opt.tape.pop"
 FREE = "enzyme_opt.tape.free"
+SPARE = "enzyme_opt.tape.spare"
 MIN_CAPACITY = 4096
 HUGE_PAGE = 2 << 20
-MAPPED_TAPE_THRESHOLD = 32 << 20  # glibc's largest dynamic mmap threshold (64-bit)
+MAPPED_TAPE_THRESHOLD = 1 << 20  # past this a tape stops being copied as it grows
 RESERVATION = 1 << 40  # virtual address space only: pages exist once written
 MAP_FLAGS = 0x02 | 0x20 | 0x4000  # Linux: MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE
 MADV_HUGEPAGE = 14  # Linux
@@ -82,8 +84,15 @@ def push_function(module: Module) -> Function:
     cap = b.load(T.i64, cap_p, "capacity")
     need = b.add(size, nbytes, "need")
     full = b.icmp("ugt", need, cap, "full")
-    b.cbr(full, grow, done)
+    if _reuses_buffers(module):
+        first = fn.append_block("full")
+        b.cbr(full, first, done)
+        b.at_end(first)
+        adopt_spare(b, module, tape, grow, done, need)
+    else:
+        b.cbr(full, grow, done)
     b.at_end(grow)
+    cap = b.load(T.i64, cap_p, "capacity")
     doubled = b.binop("shl", cap, ConstantInt(T.i64, 1), "doubled")
     at_least = b.select(b.icmp("ugt", need, doubled), need, doubled)
     new_cap = b.select(b.icmp("ult", at_least, ConstantInt(T.i64, MIN_CAPACITY)),
@@ -94,11 +103,11 @@ def push_function(module: Module) -> Function:
         # GPU device code has malloc/free but no realloc.
         _move_to_new_buffer(b, module, old, size, new_cap)
     elif "linux" in triple:
-        # A tape past 32 MiB moves (once) into a reserved mapping that never
-        # moves again and is backed by 2 MiB pages.  Below that, glibc keeps
-        # freed blocks on its heap and the next call reuses them without a
-        # page fault; above it every block is a fresh mapping faulted in
-        # 4 KiB at a time, which costs as much as writing the tape.
+        # A tape past 1 MiB moves (once) into a reserved mapping that never
+        # moves again and is backed by 2 MiB pages: it grows in place, so
+        # its peak memory is what it holds (realloc would hold the old and
+        # the new buffer at once) and nothing is copied.  The released
+        # mapping stays as the spare, so the next call faults nothing in.
         reserve, small = fn.append_block("grow.reserve"), fn.append_block("grow.small")
         mapped_p = _field(b, tape, 3, "mapping.addr")
         unmapped = b.icmp("eq", b.load(T.ptr, mapped_p, "mapping"), null(T.ptr))
@@ -203,7 +212,8 @@ def new_tape(b: Builder, memory: Value | None = None) -> Value:
     ``memory`` (``TAPE_BYTES`` bytes somewhere else: the heap, or the
     caller's buffer in split mode).  On a GPU a tape on this stack starts
     in ``GPU_INLINE_TAPE`` bytes of it too; one elsewhere outlives this
-    frame and starts empty."""
+    frame and starts empty.  On Linux its first growth adopts the buffer the
+    last released tape left behind (``adopt_spare``), if there is one."""
     tape = memory if memory is not None else b.alloca(TAPE_TYPE, "tape")
     gpu = memory is None and _is_gpu(b.function.module)
     inline = b.alloca(T.ArrayType(GPU_INLINE_TAPE, T.i8), "tape.inline", 16) if gpu \
@@ -213,6 +223,44 @@ def new_tape(b: Builder, memory: Value | None = None) -> Value:
     b.store(ConstantInt(T.i64, GPU_INLINE_TAPE if gpu else 0), _field(b, tape, 2, ""))
     b.store(inline, _field(b, tape, 3, ""))
     return tape
+
+
+def _reuses_buffers(module: Module) -> bool:
+    """Linux CPU code keeps one released tape buffer for the next tape."""
+    triple = module.triple or ""
+    return "linux" in triple and not _is_gpu(module)
+
+
+def _spare(module: Module) -> GlobalVariable:
+    """``@enzyme_opt.tape.spare``: a released tape buffer (or null), its
+    capacity and mapping kept in its first 16 bytes.  One atomic word, so
+    threads never share a buffer."""
+    spare = module.get(SPARE)
+    if spare is None:
+        spare = module.add(GlobalVariable(SPARE, T.ptr, null(T.ptr), prefix="internal"))
+    return spare
+
+
+def adopt_spare(b: Builder, module: Module, tape: Value, grow, done, need: Value) -> None:
+    """At an empty tape's first growth: take the spare buffer, if one is
+    left, then grow further only if it is too small.  A gradient called
+    again and again then reuses one buffer: no copies while its tape grows,
+    no fresh pages to fault in.  A tape that never grows never touches it."""
+    fn = b.function
+    adopt, adopted = fn.append_block("adopt"), fn.append_block("adopted")
+    empty = b.icmp("eq", b.load(T.ptr, tape, "data"), null(T.ptr), "empty")
+    b.cbr(empty, adopt, grow)
+    b.at_end(adopt)
+    spare = b.insert(I.AtomicRMWInst("xchg", _spare(module), null(T.ptr), "acquire", 8,
+                                     name="spare"))
+    b.cbr(b.icmp("ne", spare, null(T.ptr)), adopted, grow)
+    b.at_end(adopted)
+    capacity = b.load(T.i64, spare, "spare.capacity")
+    b.store(spare, tape)
+    b.store(capacity, _field(b, tape, 2, ""))
+    b.store(b.load(T.ptr, b.byte_gep(spare, ConstantInt(T.i64, 8)), "spare.mapping"),
+            _field(b, tape, 3, ""))
+    b.cbr(b.icmp("ugt", need, capacity), grow, done)
 
 
 def _is_gpu(module: Module) -> bool:
@@ -248,13 +296,30 @@ def free_function(module: Module) -> Function:
         b.call(free, [b.load(T.ptr, tape, "data")])
         b.ret()
         return fn
-    mapping = b.load(T.ptr, _field(b, tape, 3, ""), "mapping")
-    munmap = module.get_or_declare("munmap", T.FunctionType(T.i32, (T.ptr, T.i64)))
-    with b.if_then(b.icmp("ne", mapping, null(T.ptr)), name="unmap"):
-        b.call(munmap, [mapping, ConstantInt(T.i64, RESERVATION)])
-    b.call(free, [b.select(b.icmp("eq", mapping, null(T.ptr)), b.load(T.ptr, tape, "data"),
-                           null(T.ptr))])
+    data = b.load(T.ptr, tape, "data")
+    with b.if_then(b.icmp("ne", data, null(T.ptr)), name="release"):
+        # Keep this buffer for the next tape; release the one kept before.
+        b.store(b.load(T.i64, _field(b, tape, 2, ""), "capacity"), data)
+        b.store(b.load(T.ptr, _field(b, tape, 3, ""), "mapping"),
+                b.byte_gep(data, ConstantInt(T.i64, 8)))
+        old = b.insert(I.AtomicRMWInst("xchg", _spare(module), data, "acq_rel", 8, name="old"))
+        with b.if_then(b.icmp("ne", old, null(T.ptr)), name="old"):
+            mapping = b.load(T.ptr, b.byte_gep(old, ConstantInt(T.i64, 8)), "old.mapping")
+            munmap = module.get_or_declare("munmap", T.FunctionType(T.i32, (T.ptr, T.i64)))
+            with b.if_then(b.icmp("ne", mapping, null(T.ptr)), name="unmap"):
+                b.call(munmap, [mapping, ConstantInt(T.i64, RESERVATION)])
+            b.call(free, [b.select(b.icmp("eq", mapping, null(T.ptr)), old, null(T.ptr))])
     b.ret()
+    return fn
+
+
+def _helper(module: Module, name: str, params: tuple) -> Function:
+    """An always-inlined ``void name(ptr tape, params…)`` (empty when new)."""
+    fn = module.get_function(name)
+    if fn is None:
+        gid = module.add_attribute_group(ALWAYS_INLINE)
+        fn = module.add(Function(name, T.FunctionType(T.void, (T.ptr, *params)), ["tape"],
+                                 prefix="internal", suffix=f" #{gid}"))
     return fn
 
 

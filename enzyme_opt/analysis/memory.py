@@ -37,10 +37,11 @@ def reachable_functions(function: Function) -> list[Function]:
             continue
         seen[fn] = None
         for inst in fn.instructions():
-            # A callee with a math rule (libdevice's __nv_sin, linked in) is
-            # never differentiated through, so never cloned.
+            # A callee with a math rule (libdevice's __nv_sin, linked in) or a
+            # tape helper of a derivative is never differentiated through, so
+            # never cloned.
             if isinstance(inst, I.CallInst) and inst.called_function is not None \
-                    and call_kind(inst) != calls.MATH:
+                    and call_kind(inst) not in (calls.MATH, calls.TAPE):
                 work.append(inst.called_function)
     return list(seen)
 
@@ -72,7 +73,8 @@ def _call_writes_only_local(call: I.CallInst, work: list[Function]) -> bool:
     pointers = [a for a in call.args if a.type.is_pointer]
     if kind in (calls.COPY, calls.FILL):
         return _is_local(call.arg(0))
-    if kind == calls.FREE or (kind == calls.ALLOCATE and call.called_function.name == "realloc"):
+    if kind in (calls.FREE, calls.TAPE) or \
+            (kind == calls.ALLOCATE and call.called_function.name == "realloc"):
         return all(_is_local(p) for p in pointers)
     if kind in (calls.ALLOCATE, calls.MATH):
         return True

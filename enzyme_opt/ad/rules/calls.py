@@ -7,6 +7,9 @@ Kinds:
 ``INACTIVE`` calls that never carry derivatives (I/O, hints, integer intrinsics);
 ``MATH`` elementwise math with a rule in ``elementwise.RULES``;
 ``CUSTOM`` a function with a custom derivative rule (``rules/custom.py``);
+``TAPE`` a helper of the tape of a derivative (``enzyme_opt.tape.*``): differentiating
+a derivative again mirrors its tape onto a shadow tape instead of differentiating
+the helper's bookkeeping;
 ``DEFINED`` a function whose body is in the module (differentiated recursively);
 ``EXTERNAL`` a declaration with no rule; ``OPAQUE`` inline asm or a call through a pointer.
 """
@@ -21,9 +24,10 @@ from enzyme_opt.ad.rules.elementwise import math_name_of
 from enzyme_opt.targets import INACTIVE_PREFIXES as GPU_INACTIVE_PREFIXES
 from enzyme_opt.targets.nvptx import is_libdevice_inside
 
-COPY, FILL, ALLOCATE, FREE, INACTIVE, MATH, CUSTOM, DEFINED, EXTERNAL, OPAQUE = (
-    "copy", "fill", "allocate", "free", "inactive", "math", "custom", "defined", "external",
-    "opaque")
+COPY, FILL, ALLOCATE, FREE, INACTIVE, MATH, CUSTOM, TAPE, DEFINED, EXTERNAL, OPAQUE = (
+    "copy", "fill", "allocate", "free", "inactive", "math", "custom", "tape", "defined",
+    "external", "opaque")
+TAPE_HELPER_PREFIX = "enzyme_opt.tape."
 
 #: allocator → its size argument (None: zeroed memory) and how its memory is freed
 ALLOCATIONS = {
@@ -84,6 +88,8 @@ def call_kind(call) -> str:
     if custom.math_rule_name(fn) is not None:
         return MATH
     name = fn.name
+    if name.startswith(TAPE_HELPER_PREFIX):
+        return TAPE
     if name.startswith(("llvm.memcpy.", "llvm.memmove.")):
         return COPY
     if name.startswith("llvm.memset."):
