@@ -169,8 +169,10 @@ def _plain(args) -> list:
 def _check_arity(sig, count: int, hidden: int) -> None:
     if count + hidden != len(sig.params):
         extra = " after the output array y, which jacobian allocates" if hidden else ""
+        hint = (" (n_outs is a keyword: jacobian(mode, f, x, n_outs=m))"
+                if hidden and count == len(sig.params) else "")
         raise AnnotationError(f"@{sig.name} takes {len(sig.params) - hidden} arguments{extra}, "
-                              f"got {count}")
+                              f"got {count}{hint}")
 
 
 def _reverse_annotation(kind: str, arg):

@@ -171,6 +171,11 @@ def test_jacobian_of_a_mutating_function_needs_n_outs(kernels):
         jacobian(Forward, kernels["vec_f"], X)
 
 
+def test_jacobian_n_outs_is_a_keyword(kernels):
+    with pytest.raises(AnnotationError, match="n_outs is a keyword"):
+        jacobian(Reverse, kernels["vec_f"], X, 2)
+
+
 def test_compiler_errors_surface_as_one_line():
     """A function enzyme-opt cannot differentiate: its diagnostic, as the CLI prints it."""
     m = load("""
