@@ -79,8 +79,8 @@ def jacobian(mode, f, *args, n_outs=None, chunk: int | None = None):
     sig = function.signature
     if sig.ret is not None and not isinstance(sig.ret, Aggregate):
         return gradient(mode, function, *args, chunk=chunk)
-    outputs = _outputs(sig, n_outs)
     _check_arity(sig, len(args), 1 if sig.ret is None else 0)
+    outputs = _outputs(sig, n_outs)
     offset = 1 if sig.ret is None else 0
     kinds = ["out"] * offset + [_kind(sig, i + offset, a) for i, a in enumerate(args)]
     full = ([np.zeros(outputs, dtype=sig.dtypes[0] or np.float64)] if offset else []) + list(args)
