@@ -22,7 +22,25 @@ from enzyme_opt.analysis.types import memory_float_types, struct_copy_fields
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
-from enzyme_opt.ir.values import ConstantInt, Value, zero
+from enzyme_opt.ir.values import ConstantAggregate, ConstantFP, ConstantInt, Value, zero
+
+def empty_adjoint(ty: T.Type) -> Value:
+    """The value an adjoint accumulator starts from (and is reset to): -0.0
+    for floats and float vectors, zero otherwise.
+
+    -0.0 is the exact identity of ``fadd`` (``-0.0 + x == x`` for every x,
+    ``+0.0 + -0.0`` is ``+0.0``), so once the slots are promoted to registers
+    LLVM folds the first ``acc + delta`` into ``delta``.  Starting from +0.0
+    left an ``fadd x, 0.0`` that -O2 may not remove (it is not exact for
+    x = -0.0) on every adjoint of every iteration."""
+    spelled = ("double", "float", "half")
+    if isinstance(ty, T.FloatType) and ty.kind in spelled:
+        return ConstantFP(ty, -0.0)
+    if (isinstance(ty, T.VectorType) and not ty.scalable
+            and isinstance(ty.element, T.FloatType) and ty.element.kind in spelled):
+        return ConstantAggregate(ty, [ConstantFP(ty.element, -0.0)] * ty.count)
+    return zero(ty)
+
 
 INVERSE_CAST = {"fpext": "fptrunc", "fptrunc": "fpext", "bitcast": "bitcast",
                 "addrspacecast": "addrspacecast"}
@@ -45,7 +63,7 @@ class AdjointRules:
             return None
         ty = self.lanes.type(value.type)
         adjoint = b.load(ty, slot, f"{value.name}'" if value.name else "")
-        b.store(zero(ty), slot)
+        b.store(empty_adjoint(ty), slot)
         return adjoint
 
     def accumulate(self, b: Builder, value: Value, delta: Value) -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from enzyme_opt.ad import request as R
-from enzyme_opt.ad.adjoints import AdjointRules
+from enzyme_opt.ad.adjoints import AdjointRules, empty_adjoint
 from enzyme_opt.ad.augment import AugmentedBuilder
 from enzyme_opt.ad.lanes import Lanes
 from enzyme_opt.ad.loops import exits_recording, induction_value
@@ -205,7 +205,7 @@ class SplitGenerator:
             name = f"{value.name}'de" if value.name else ""
             ty = self.lanes.type(value.type)
             slot = b.alloca(ty, name)
-            b.store(zero(ty), slot)
+            b.store(empty_adjoint(ty), slot)
             self.slots[value] = slot
         return slot
 
@@ -272,7 +272,10 @@ class SplitGenerator:
     def finish(self, b: Builder) -> None:
         """End of the reverse sweep: return the adjoints of the out args."""
         outs = [arg for arg, a in zip(self.forward.primal_args, self.request.args) if a == R.OUT]
-        values = [self.lanes.to_abi(b, b.load(self.lanes.type(a.type), self.slot(a),
+        # + 0.0 turns an adjoint that received nothing (-0.0, see empty_adjoint)
+        # into the +0.0 Enzyme returns; every other value passes unchanged.
+        values = [self.lanes.to_abi(b, b.fadd(b.load(self.lanes.type(a.type), self.slot(a)),
+                                              zero(self.lanes.type(a.type)),
                                               f"d{a.name}" if a.name else ""), a.type)
                   for a in outs]
         if not values:
