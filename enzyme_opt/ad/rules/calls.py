@@ -63,8 +63,14 @@ INACTIVE_CALLEES = frozenset({
     "llvm.vector.reduce.smax", "llvm.vector.reduce.umax", "llvm.vector.reduce.smin",
     "llvm.vector.reduce.umin",
 })
+#: ... C++ stream output (std::ostream's operator<< members and the free
+#: std::operator<<, the helpers they inline into, std::endl/std::flush), as
+#: Enzyme treats them: they write characters, never floats the program reads
+#: back, and return the stream ...
+CXX_OUTPUT_PREFIXES = ("_ZNSolsE", "_ZStlsI", "_ZNSo9_M_insert", "_ZSt16__ostream_insert",
+                       "_ZNSo3put", "_ZNSo5write", "_ZNSo5flush", "_ZSt4endlI", "_ZSt5flushI")
 #: ... and GPU thread queries, barriers and fences (``targets/``)
-_INACTIVE_PREFIXES = ("llvm.lifetime.", "llvm.dbg.", *GPU_INACTIVE_PREFIXES)
+_INACTIVE_PREFIXES = ("llvm.lifetime.", "llvm.dbg.", *CXX_OUTPUT_PREFIXES, *GPU_INACTIVE_PREFIXES)
 
 _OVERFLOW_INTRINSIC = re.compile(r"llvm\.(u|s)(add|sub|mul)\.with\.overflow")
 
