@@ -114,15 +114,11 @@ def _pass_builder(module, level: int, cpu: str = "", features: str = ""):
 
 
 def simplify_functions(text: str, names: set[str]) -> str:
-    """Run the pre-AD simplification (lower invokes, SROA, instcombine,
-    simplifycfg, loop-simplify, LCSSA, one exit block) on the named functions
-    only.  Lowering invokes to calls (as Enzyme's preprocessing does) makes
-    C++ landing pads unreachable, so simplifycfg drops them: a derivative
-    assumes no exception is thrown while it runs."""
+    """Run the pre-AD simplification (SROA, instcombine, simplifycfg,
+    loop-simplify, LCSSA, one exit block) on the named functions only."""
     module = verify(text, "the preprocessed module")
     pb = _pass_builder(module, 2)
     fpm = llvm.create_new_function_pass_manager()
-    fpm.add_lower_invoke_pass()
     fpm.add_sroa_pass()
     fpm.add_instruction_combine_pass()
     fpm.add_simplify_cfg_pass()
