@@ -8,6 +8,8 @@ Sections:
   reverse  gradient / primal time and the peak-RSS overhead of the gradient, on C kernels.
   split    split mode (__enzyme_augmentfwd + __enzyme_reverse) / combined gradient time, and
            batched reverse (enzyme_width 4: four gradients in one sweep) / one gradient.
+  api      the Python API (bench/api_overhead.py): per-call overhead of cached calls, gradient
+           time through the API vs through the C harness on the same kernels, compile time.
 
 Each kernel in bench/kernels/ is built the way a user builds it:
   clang-22 -O2 -S -emit-llvm k.c -o k.ll
@@ -17,7 +19,7 @@ and `k.bin` checks every derivative against a finite difference before timing it
 derivative is reported as a failure, never timed). Results go to the terminal (rich tables)
 and to bench/out/results.json; build products stay in bench/out/kernels/<kernel>/.
 
-Options: --sections parse,forward,reverse   --quick (short timings, small modules; for testing)
+Options: --sections parse,forward,reverse,split,api   --quick (short timings, small modules; for testing)
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ from rich import box  # noqa: E402
 from rich.console import Console  # noqa: E402
 from rich.table import Table  # noqa: E402
 
+import api_overhead  # noqa: E402
 import synth  # noqa: E402
 
 console = Console(width=None if sys.stdout.isatty() else 132)
@@ -540,12 +543,14 @@ def markdown_summary(res: dict) -> str:
             out.append(f"| {name} | {fmt_time(r['gradient_s'])} | " + " | ".join(cells) + " |")
         out += ["", f"Split: {'met' if sp['split_target_met'] else 'missed'}; "
                     f"width 4: {'met' if sp['width4_target_met'] else 'missed'}.", ""]
+    if "api" in res:
+        out += api_overhead.markdown(res["api"])
     return "\n".join(out)
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--sections", default="parse,forward,reverse,split")
+    ap.add_argument("--sections", default="parse,forward,reverse,split,api")
     ap.add_argument("--quick", action="store_true", help="short timings and small modules (smoke test)")
     ap.add_argument("--min-time", type=float, default=None, help="seconds per timed repetition (default 0.2)")
     ap.add_argument("--reps", type=int, default=None, help="repetitions, best taken (default 3)")
@@ -569,6 +574,11 @@ def main() -> int:
         results["parse"] = bench_parse(sizes, reps)
     if sections & {"forward", "reverse", "split"}:
         results.update(bench_kernels(sections, min_s, reps))
+    if "api" in sections:
+        console.rule("[bold]5. Python API")
+        results["api"] = api_overhead.bench_api(build_kernel, min_s, reps)
+        for line in api_overhead.markdown(results["api"]):
+            console.print(line, highlight=False, markup=False)
     results["wall_s"] = time.perf_counter() - t_start
     path = OUT / "results.json"
     path.write_text(json.dumps(results, indent=2) + "\n")

@@ -2,8 +2,9 @@
 
 LLVM does what LLVM does well: reading ``.ll``/``.bc`` into canonical text,
 verifying, the simplification passes we run before AD, the ``-O`` pipelines
-after, and code generation.  Each call parses into a fresh LLVM context, so
-modules never share (and rename) named struct types.
+after, code generation, and (for the Python API) loading machine code into
+this process.  Each call parses into a fresh LLVM context, so modules never
+share (and rename) named struct types.
 """
 
 from __future__ import annotations
@@ -30,6 +31,11 @@ def _initialized() -> bool:
 
 def llvm_version() -> str:
     return ".".join(map(str, llvm.llvm_version_info))
+
+
+def host_triple() -> str:
+    """The target triple of this process (what ``load_native`` can run)."""
+    return llvm.get_process_triple()
 
 
 def _parse(text: str, filename: str, error_type=ParseError, line_offset: int = 0):
@@ -273,3 +279,38 @@ def _backend_message(stderr: str, status: int) -> str:
                 f"instruction for)" if source else "")
         return f"the back end cannot select '{node}'{on}{hint}"
     return f"LLVM cannot generate code: {fatal}"
+
+
+def load_native(obj: bytes) -> "NativeCode":
+    """An object file for this machine (``emit(text, "obj")``), linked into
+    this process and ready to call.  MCJIT aborts the whole process when the
+    object needs a symbol the process lacks (``Program used external
+    function 'g' which could not be resolved``), so it is linked once in a
+    child first (``isolated``): that abort becomes a ``BackendError``."""
+    isolated(_try_native, obj)
+    return NativeCode(obj)
+
+
+def _try_native(obj: bytes) -> bool:
+    NativeCode(obj)
+    return True
+
+
+class NativeCode:
+    """Machine code linked into this process by MCJIT (RuntimeDyld): its
+    external symbols (libm, malloc) resolve to this process's.  The code
+    lives as long as this object."""
+
+    def __init__(self, obj: bytes):
+        _initialized()
+        triple = llvm.get_process_triple()
+        machine = llvm.Target.from_triple(triple).create_target_machine()
+        empty = llvm.parse_assembly("")
+        empty.triple = triple
+        self._engine = llvm.create_mcjit_compiler(empty, machine)
+        self._engine.add_object_file(llvm.ObjectFileRef.from_data(obj))
+        self._engine.finalize_object()
+
+    def address(self, name: str) -> int:
+        """The address of the defined function ``name`` (0 if none)."""
+        return self._engine.get_function_address(name)
