@@ -16,7 +16,7 @@ STAMP   := $(VENV)/.installed
 JOBS    ?= 2
 
 LLVM_VER   := 22
-LLVM_TOOLS := clang-$(LLVM_VER) lli-$(LLVM_VER) llc-$(LLVM_VER) FileCheck-$(LLVM_VER) opt-$(LLVM_VER)
+LLVM_TOOLS := clang-$(LLVM_VER) clang++-$(LLVM_VER) lli-$(LLVM_VER) llc-$(LLVM_VER) FileCheck-$(LLVM_VER) opt-$(LLVM_VER)
 APT_PKGS   := clang-$(LLVM_VER) llvm-$(LLVM_VER) llvm-$(LLVM_VER)-tools
 
 .PHONY: all venv toolchain test unit lit demo bench gpu-test clean distclean

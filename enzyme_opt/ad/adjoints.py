@@ -393,11 +393,13 @@ class AdjointRules:
         """Send each active phi's adjoint to the incoming value of the edge
         the forward sweep took into ``block``.  ``edges`` pairs each
         predecessor with the i1 that holds when it was the one (None: the
-        only one)."""
-        for phi in block.phis:
-            if phi not in self.gen.slots:
-                continue
-            dy = self.take(b, phi)
+        only one).  All the adjoints are taken before any is sent: phis read
+        their incoming values in parallel, so when one phi's incoming value is
+        another phi of the block (``a, b = b, x*b - a`` in a loop), the adjoint
+        it sends belongs to that phi's previous value, not to the one whose
+        adjoint is being taken."""
+        adjoints = [(phi, self.take(b, phi)) for phi in block.phis if phi in self.gen.slots]
+        for phi, dy in adjoints:
             for pred, taken in edges:
                 incoming = phi.incoming_value_for(pred)
                 if incoming not in self.gen.slots:

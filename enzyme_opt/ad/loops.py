@@ -70,7 +70,9 @@ def _record_induction(info: CountedLoop, phi: I.PhiInst) -> None:
     nxt = phi.incoming_value_for(info.latch)
     if not _invariant(start, info.loop):
         return
-    if isinstance(nxt, I.BinaryOp) and nxt.opcode == "add" and phi.type.is_int:
+    # Scalar integers only: a vectorized loop's <W x iN> induction (lanes
+    # start, start+1, ... stepping by a splat) is taped like any other value.
+    if isinstance(nxt, I.BinaryOp) and nxt.opcode == "add" and isinstance(phi.type, T.IntType):
         a, b = nxt.operands
         step = b if a is phi else a if b is phi else None
         if step is not None and _invariant(step, info.loop):

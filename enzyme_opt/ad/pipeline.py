@@ -17,6 +17,7 @@ from enzyme_opt.ad.callsites import (MARKERS, decode_call, entry_mode, find_call
                                     has_sret_result, marker_name, resolve_function)
 from enzyme_opt.ad.constexprs import expand_global_addresses
 from enzyme_opt.ad.expand import expand_runtime_helpers
+from enzyme_opt.ad.invokes import lower_invokes
 from enzyme_opt.ad.lower import lower_call_site
 from enzyme_opt.ad.retype import retype_float_moves
 from enzyme_opt.ad.utils import PREPROCESS_PREFIX, new_internal_function, user_name
@@ -148,6 +149,7 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
     if not clones:
         return module
     for clone in clones.values():
+        lower_invokes(clone)
         expand_runtime_helpers(clone)
     names = {c.name for c in clones.values()}
     text = llvm.simplify_functions(print_module(module), names)

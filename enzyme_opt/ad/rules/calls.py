@@ -63,8 +63,14 @@ INACTIVE_CALLEES = frozenset({
     "llvm.vector.reduce.smax", "llvm.vector.reduce.umax", "llvm.vector.reduce.smin",
     "llvm.vector.reduce.umin",
 })
+#: ... C++ stream output (std::ostream's operator<< members and the free
+#: std::operator<<, the helpers they inline into, std::endl/std::flush), as
+#: Enzyme treats them: they write characters, never floats the program reads
+#: back, and return the stream ...
+CXX_OUTPUT_PREFIXES = ("_ZNSolsE", "_ZStlsI", "_ZNSo9_M_insert", "_ZSt16__ostream_insert",
+                       "_ZNSo3put", "_ZNSo5write", "_ZNSo5flush", "_ZSt4endlI", "_ZSt5flushI")
 #: ... and GPU thread queries, barriers and fences (``targets/``)
-_INACTIVE_PREFIXES = ("llvm.lifetime.", "llvm.dbg.", *GPU_INACTIVE_PREFIXES)
+_INACTIVE_PREFIXES = ("llvm.lifetime.", "llvm.dbg.", *CXX_OUTPUT_PREFIXES, *GPU_INACTIVE_PREFIXES)
 
 _OVERFLOW_INTRINSIC = re.compile(r"llvm\.(u|s)(add|sub|mul)\.with\.overflow")
 
@@ -127,8 +133,29 @@ def opaque_call_message(call) -> str:
     from enzyme_opt.ir.values import InlineAsm
     if isinstance(call.callee, InlineAsm):
         return "inline asm with active operands cannot be differentiated"
+    if _is_virtual_call(call):
+        return ("a virtual call (through the object's vtable) with active arguments cannot be "
+                "differentiated, its target is only known at run time: make the call direct "
+                "(in C++, a `final` class or method, or a qualified call such as Base::f)")
     return ("an indirect call (through a function pointer) with active arguments cannot be "
             "differentiated: call the function directly")
+
+
+def _is_virtual_call(call) -> bool:
+    """The shape clang gives a virtual call: the callee is loaded from a slot
+    of a table (the vtable) whose address is loaded from the object that is
+    passed as the first argument (``this``, or a base inside it)."""
+    from enzyme_opt.ir.instructions import GEPInst, LoadInst
+
+    def strip(value):
+        while isinstance(value, GEPInst):
+            value = value.pointer
+        return value
+    callee = call.callee
+    if not isinstance(callee, LoadInst) or not call.args:
+        return False
+    table = strip(callee.pointer)
+    return isinstance(table, LoadInst) and strip(table.pointer) is strip(call.args[0])
 
 
 def external_call_message(name: str) -> str:

@@ -1,11 +1,13 @@
-"""Numeric AD corpus: every tests/corpus/{forward,reverse}/*.c program at
--O0..-O3 is compiled with clang-22 to LLVM IR, rewritten by enzyme-opt, run
-under lli-22, and its "CHECK <label> <ad> <ref> <tol>" lines are compared:
-a check passes when |ad - ref| <= tol * max(1, |ref|).  Other output lines
-(programs may printf) are ignored.  Only the *.c files are programs: the
-headers they share (harness.h, libm_cases.h, kernels/*.h) are found through
--I tests/corpus.  Missing clang-22/lli-22 is a failure, not a skip: the
-Makefile installs them.
+"""Numeric AD corpus: every tests/corpus/{forward,reverse}/*.c program and
+every tests/corpus/cpp/*.cpp program (C++, both modes in one program) at
+-O0..-O3 is compiled to LLVM IR (clang-22, or clang++-22 for C++),
+rewritten by enzyme-opt, run under lli-22, and its
+"CHECK <label> <ad> <ref> <tol>" lines are compared: a check passes when
+|ad - ref| <= tol * max(1, |ref|).  Other output lines (programs may printf)
+are ignored.  Only the *.c/*.cpp files are programs: the headers they share
+(harness.h, cpp_harness.h, libm_cases.h, kernels/*.h) are found through
+-I tests/corpus.  Missing clang-22/clang++-22/lli-22 is a failure, not a
+skip: the Makefile installs them.
 """
 
 import hashlib
@@ -20,9 +22,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
 CORPUS = ROOT / "tests" / "corpus"
-PROGRAMS = sorted(CORPUS.glob("forward/*.c")) + sorted(CORPUS.glob("reverse/*.c"))
+PROGRAMS = (sorted(CORPUS.glob("forward/*.c")) + sorted(CORPUS.glob("reverse/*.c"))
+            + sorted(CORPUS.glob("cpp/*.cpp")))
 LEVELS = ("-O0", "-O1", "-O2", "-O3")
 CLANG = "clang-22"
+CLANGXX = "clang++-22"
 LLI = "lli-22"
 
 CLANG_TIMEOUT = 120
@@ -45,7 +49,7 @@ def _tool(name):
     path = shutil.which(name)
     if path is None:
         pytest.fail(
-            f"{name} not found on PATH: the AD corpus needs clang-22 and "
+            f"{name} not found on PATH: the AD corpus needs clang-22, clang++-22 and "
             f"lli-22 (installed by the Makefile's dependency step)",
             pytrace=False,
         )
@@ -71,9 +75,13 @@ def _headers_key():
     return h.digest()
 
 
+def _compiler(prog):
+    return CLANGXX if prog.suffix == ".cpp" else CLANG
+
+
 def _compile(prog, level, cache_dir):
-    """clang-22 -O<n> -S -emit-llvm, cached per (program, level, contents of
-    the program and of all corpus headers)."""
+    """clang-22 (clang++-22 for C++) -O<n> -S -emit-llvm, cached per
+    (program, level, contents of the program and of all corpus headers)."""
     digest = hashlib.sha256(
         prog.read_bytes() + _headers_key() + level.encode()
     ).hexdigest()[:16]
@@ -81,14 +89,15 @@ def _compile(prog, level, cache_dir):
     if out.exists():
         return out
     tmp = out.with_suffix(f".{os.getpid()}.tmp")
+    compiler = _compiler(prog)
     proc = subprocess.run(
-        [_tool(CLANG), level, "-S", "-emit-llvm", "-I", str(CORPUS),
+        [_tool(compiler), level, "-S", "-emit-llvm", "-I", str(CORPUS),
          "-o", str(tmp), str(prog)],
         capture_output=True, text=True, timeout=CLANG_TIMEOUT,
     )
     if proc.returncode != 0:
         pytest.fail(
-            f"{CLANG} {level} failed on {_rel(prog)} (exit {proc.returncode}):\n"
+            f"{compiler} {level} failed on {_rel(prog)} (exit {proc.returncode}):\n"
             f"{_tail(proc.stderr)}",
             pytrace=False,
         )
