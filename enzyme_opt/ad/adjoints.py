@@ -18,7 +18,7 @@ from enzyme_opt.ad.rules.calls import call_kind, math_rule_of
 from enzyme_opt.ad.rules.elementwise import NEG_ONE, ONE, elementwise_rule, times_partial
 from enzyme_opt.ad.rules.math import Math
 from enzyme_opt.ad.utils import leaves, shadow_type, split_lanes
-from enzyme_opt.analysis.types import memory_float_types, struct_copy_fields
+from enzyme_opt.analysis.types import memory_float_types, memory_holds_pointers, struct_copy_fields
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
@@ -325,6 +325,8 @@ class AdjointRules:
                             ConstantInt(T.i64, size), has_src])
             return
         types = memory_float_types(inst)
+        if not types and memory_holds_pointers(inst):
+            return  # pointers only: their shadows moved in the forward sweep
         if len(types) > 1:
             raise self.gen.ctx.error(inst, "cannot differentiate a memcpy of memory that holds "
                                            "both float and double values without type "

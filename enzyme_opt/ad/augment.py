@@ -26,7 +26,7 @@ from enzyme_opt.ad.rules.calls import (allocation, call_kind, external_call_mess
                                        math_rule_of, opaque_call_message)
 from enzyme_opt.ad.rules.elementwise import elementwise_rule
 from enzyme_opt.ad.tape import write_record
-from enzyme_opt.analysis.activity import (active_store_to_unshadowed_global, carries_data,
+from enzyme_opt.analysis.activity import (active_store_without_shadow, carries_data,
                                           global_shadows, pointer_from_integer_message,
                                           useful_values, varied_values)
 from enzyme_opt.diagnostics import DifferentiationError
@@ -35,8 +35,9 @@ from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.cfg import CFG, definition_order
 from enzyme_opt.ad.lanes import Lanes
-from enzyme_opt.ad.utils import clone_body, join_lanes, shadow_type, split_lanes, user_name
-from enzyme_opt.analysis.types import underlying_object
+from enzyme_opt.ad.utils import clone_body, join_lanes, leaves, shadow_type, split_lanes, user_name
+from enzyme_opt.analysis.types import (memory_float_types, memory_holds_pointers,
+                                       struct_copy_pointer_fields, underlying_object)
 from enzyme_opt.ir.module import BasicBlock, Function, GlobalVariable
 from enzyme_opt.ir.values import Argument, Constant, ConstantInt, Value, null, zero
 
@@ -186,14 +187,16 @@ class AugmentedBuilder:
                 copy.metadata = []
                 return b.insert(copy)
             self.shadow[inst] = self.each_lane(b, self.shadow[inst.operand(0)], derive, name)
-        elif op == "select" and inst.type.is_pointer and \
+        elif op == "select" and T.contains_pointer(inst.type) and \
                 (inst.operand(1) in self.shadow or inst.operand(2) in self.shadow):
             c, x, y = inst.operands
             self.shadow[inst] = b.select(c, self.shadow_of(x), self.shadow_of(y), name)
-        elif op == "phi" and inst.type.is_pointer and inst in self.varied:
-            shadow = b.phi(shadow_type(T.ptr, self.width), name)
+        elif op == "phi" and T.contains_pointer(inst.type) and inst in self.varied:
+            shadow = b.phi(shadow_type(inst.type, self.width), name)
             self.shadow[inst] = shadow
             self.shadow_phis.append((inst, shadow))
+        elif op in ("extractvalue", "insertvalue") and T.contains_pointer(inst.operand(0).type):
+            self.aggregate_shadow(b, inst, name)
         elif op == "alloca" and inst in self.varied:
             size = self.mem.alloca_size(b, inst)
             lanes = [self.heap_shadow(b, inst, size) for _ in range(self.width)]
@@ -202,12 +205,19 @@ class AugmentedBuilder:
             self.shadow[inst] = self.each_lane(
                 b, self.shadow[inst.pointer],
                 lambda lane: b.load(T.ptr, lane, name if self.width == 1 else "", inst.align), name)
+        elif op == "load" and T.contains_pointer(inst.type) and inst.pointer in self.shadow:
+            self.shadow[inst] = self.each_lane(
+                b, self.shadow[inst.pointer],
+                lambda lane: b.load(inst.type, lane, name if self.width == 1 else "", inst.align),
+                name)
         elif op == "store" and inst.value.type.is_pointer and inst.pointer in self.shadow:
             values = split_lanes(b, self.shadow_of(inst.value), self.width)
             for lane, value in zip(split_lanes(b, self.shadow[inst.pointer], self.width), values):
                 b.store(value, lane, inst.align)
+        elif op == "store" and T.contains_pointer(inst.value.type) and inst.pointer in self.shadow:
+            self.store_pointer_fields(b, inst)
         elif op == "store" and inst.pointer not in self.shadow:
-            problem = active_store_to_unshadowed_global(inst, self.varied, self.shadow)
+            problem = active_store_without_shadow(inst, self.varied, self.shadow)
             if problem:
                 raise self.fail(inst, problem)
         elif op == "inttoptr" and pointer_from_integer_message(inst, self.shadow):
@@ -217,6 +227,74 @@ class AugmentedBuilder:
             gpu.check_atomic_update(inst, self.fail)
         elif isinstance(inst, I.CallInst):
             self.visit_call(inst, b)
+
+    def aggregate_shadow(self, b: Builder, inst, name: str) -> None:
+        """Shadows of structs and arrays holding pointers (``{ptr, ptr}``
+        returned by value, a span's ``{ptr, i64}``): the same aggregate with
+        each pointer's shadow in its place.  Only the pointer fields of a
+        shadow aggregate mean anything; its other fields are the primal's."""
+        source = inst.operand(0)
+        if inst.opcode == "extractvalue":
+            if source in self.shadow and T.contains_pointer(inst.type):
+                self.shadow[inst] = self.each_lane(
+                    b, self.shadow[source],
+                    lambda lane: b.insert(I.ExtractValueInst(lane, inst.indices, inst.type)), name)
+            return
+        value = inst.operand(1)
+        if source not in self.shadow and value not in self.shadow:
+            return
+        sources = split_lanes(b, self.shadow.get(source, source), self.width) \
+            if source in self.shadow else [source] * self.width
+        values = split_lanes(b, self.shadow_of(value), self.width) \
+            if T.contains_pointer(value.type) else [value] * self.width
+        lanes = [b.insert(I.InsertValueInst(s, v, inst.indices)) for s, v in zip(sources, values)]
+        self.shadow[inst] = join_lanes(b, lanes, inst.type, self.width, name)
+
+    def store_pointer_fields(self, b: Builder, inst) -> None:
+        """Storing an aggregate that holds pointers: each pointer field's
+        shadow goes to the same field of the shadow memory.  The other fields
+        of the shadow memory are left alone: a float field there is an
+        adjoint, which the reverse sweep of this store takes."""
+        ty = inst.value.type
+        values = split_lanes(b, self.shadow_of(inst.value), self.width)
+        for lane, value in zip(split_lanes(b, self.shadow[inst.pointer], self.width), values):
+            for path, leaf in leaves(ty):
+                if not leaf.scalar.is_pointer:
+                    continue
+                field = b.gep(ty, lane, [ConstantInt(T.i32, 0), *(ConstantInt(T.i32, p) for p in path)])
+                b.store(b.insert(I.ExtractValueInst(value, path, leaf)), field)
+
+    def copy_pointer_shadows(self, b: Builder, inst: I.CallInst) -> None:
+        """A memcpy's forward half: the pointers it copies take their shadows
+        along (the shadow pointer fields are copied; a source without a
+        shadow gives null ones).  Float fields are left to the reverse
+        sweep, which moves their adjoints (copying them here would overwrite
+        the caller's seeds).  Which bytes are pointers: the copy's
+        ``!tbaa.struct``, else the whole copy when its memory is accessed as
+        pointers and never as floats."""
+        fields = struct_copy_pointer_fields(inst)
+        if fields is None:
+            if not memory_holds_pointers(inst):
+                return
+            if memory_float_types(inst):
+                raise self.fail(inst, "cannot differentiate a copy of memory that holds both "
+                                      "pointers and floating-point values without type "
+                                      "information (compile with -O1 or higher, which "
+                                      "annotates struct copies)")
+            fields = [(0, None)]
+        dst, src = inst.arg(0), inst.arg(1)
+        sources = split_lanes(b, self.shadow.get(src), self.width)
+        for lane_dst, lane_src in zip(split_lanes(b, self.shadow[dst], self.width), sources):
+            for offset, size in fields:
+                at = ConstantInt(T.i64, offset)
+                length = inst.arg(2) if size is None else ConstantInt(inst.arg(2).type, size)
+                to = b.byte_gep(lane_dst, at) if offset else lane_dst
+                if lane_src is None:
+                    self.mem.zero_fill(b, to, length if length.type == T.i64
+                                       else b.cast("zext", length, T.i64))
+                else:
+                    source = b.byte_gep(lane_src, at) if offset else lane_src
+                    b.call(inst.called_function, [to, source, length, inst.arg(3)])
 
     def heap_shadow(self, b: Builder, inst, size: Value) -> Value:
         """Shadow memory that outlives the forward sweep (the reverse sweep
@@ -243,9 +321,11 @@ class AugmentedBuilder:
                                   "reverse (__enzyme_fwddiff of it) for second derivatives")
         if kind == calls.ALLOCATE and inst in self.varied:
             self.shadow_allocation(inst, b)
+        elif kind == calls.COPY and args[0] in self.shadow:
+            self.copy_pointer_shadows(b, inst)
         elif kind in (calls.DEFINED, calls.EXTERNAL, calls.CUSTOM):
             returns_active = carries_data(inst.type) and inst in self.varied and \
-                (inst in self.useful or inst.type.is_pointer)
+                (inst in self.useful or T.contains_pointer(inst.type))
             if not varied_args and not returns_active:
                 return
             rule = custom_rule(fn, R.REVERSE) if kind == calls.CUSTOM else None
@@ -315,7 +395,7 @@ class AugmentedBuilder:
             ret = "none"
         elif T.contains_float(ret_ty) and inst in self.varied and inst in self.useful:
             ret = R.OUT
-        elif ret_ty.is_pointer and inst in self.varied:
+        elif T.contains_pointer(ret_ty) and inst in self.varied:
             ret = R.DUP
         else:
             ret = R.CONST

@@ -22,7 +22,7 @@ from enzyme_opt.ad.custom_calls import (call_rule, check_forward_rule, forward_r
                                         has_tangent, no_rule_message)
 from enzyme_opt.ad.lanes import Lanes
 from enzyme_opt.ad.utils import clone_body, shadow_type, split_lanes
-from enzyme_opt.analysis.activity import (active_store_to_unshadowed_global, carries_data,
+from enzyme_opt.analysis.activity import (active_store_without_shadow, carries_data,
                                           global_shadows, pointer_from_integer_message,
                                           varied_values)
 from enzyme_opt.diagnostics import DifferentiationError
@@ -260,7 +260,7 @@ class ForwardGenerator:
     def visit_store(self, inst: I.StoreInst) -> None:
         shadow = self.t(inst.pointer)
         if shadow is None:
-            problem = active_store_to_unshadowed_global(inst, self.varied, self.tangent)
+            problem = active_store_without_shadow(inst, self.varied, self.tangent)
             if problem:
                 raise self.fail(inst, problem)
             return
@@ -340,7 +340,7 @@ class ForwardGenerator:
                 raise self.fail(inst, no_rule_message(fn, "forward mode"))
             else:
                 self.call_derivative(inst, fn, b)  # as Enzyme: only the forward rule counts
-        elif kind == calls.DEFINED and active:
+        elif kind == calls.DEFINED and (active or inst in self.varied):
             self.call_derivative(inst, fn, b)
 
     def mirror_tape_call(self, inst: I.CallInst, b: Builder) -> None:

@@ -1,4 +1,4 @@
-"""Integer loads and stores that move floats, retyped as float moves.
+"""Integer loads and stores that move floats or pointers, retyped as such.
 
 LLVM copies small memory with integers: ``memcpy(&a, &b, 8)`` becomes
 ``load i64`` + ``store i64`` (vectorized: ``<2 x i64>`` loads, shuffles,
@@ -8,11 +8,17 @@ find each *move graph* — integer loads whose values only flow, through
 shuffles, element inserts/extracts and bitcasts, into stores — and rewrite
 it with the float type the memory holds (type analysis: how the memory is
 accessed here and in callers, or a bitcast of the moved value to a float).
+
+Pointers move the same way: an 8-byte struct holding a pointer (a C++
+iterator, a ``unique_ptr``) is copied as ``load i64`` + ``store i64``, and
+read back through ``inttoptr``.  As integers they would leave the copy's
+shadow pointer stale or null; as ``ptr`` moves their shadows follow.
 """
 
 from __future__ import annotations
 
-from enzyme_opt.analysis.types import object_float_types, underlying_object
+from enzyme_opt.analysis.types import (constant_offset, object_scalar_types, scalar_types_at,
+                                       underlying_object)
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.clone import clone_instruction
@@ -32,9 +38,9 @@ def retype_float_moves(function: Function) -> None:
             if graph is None:
                 continue
             done |= set(graph)
-            float_type = _float_type(function, graph)
-            if float_type is not None:
-                _rewrite(graph, float_type)
+            moved_type = _moved_type(function, graph)
+            if moved_type is not None:
+                _rewrite(graph, moved_type)
 
 
 def _int_scalar(ty: T.Type) -> bool:
@@ -73,8 +79,8 @@ def _move_graph(root: I.LoadInst) -> list[I.Instruction] | None:
                     work.append(operand)
                 else:
                     return None
-        elif isinstance(inst, I.CastInst) and inst.opcode == "bitcast":
-            continue  # a sink: the float value itself
+        elif isinstance(inst, I.CastInst) and inst.opcode in ("bitcast", "inttoptr"):
+            continue  # a sink: the float or pointer value itself
         else:
             return None
         for user in inst.users:
@@ -83,6 +89,9 @@ def _move_graph(root: I.LoadInst) -> list[I.Instruction] | None:
             elif isinstance(user, I.CastInst) and user.opcode == "bitcast" and \
                     user.type.scalar.is_float and user.type.is_vector == inst.type.is_vector:
                 work.append(user)
+            elif isinstance(user, I.CastInst) and user.opcode == "inttoptr" and \
+                    inst.type.scalar.bits == 64 and user.type.is_vector == inst.type.is_vector:
+                work.append(user)
             elif user.opcode in PASS_THROUGH and user.operand(len(user.operands) - 1) is not inst:
                 work.append(user)  # moved along (never used as an index or mask)
             else:
@@ -90,16 +99,50 @@ def _move_graph(root: I.LoadInst) -> list[I.Instruction] | None:
     return list(graph)
 
 
-def _float_type(function: Function, graph: list[I.Instruction]) -> T.Type | None:
+def _moved_type(function: Function, graph: list[I.Instruction]) -> T.Type | None:
+    """What the integers move: a float of their width or a pointer, from the
+    casts the moved value ends in, else from how the memory is accessed
+    (the whole object here and in callers; at the same offset when the
+    object holds both kinds).  None: they are integers."""
     width = next(i.type.scalar.bits for i in graph if isinstance(i, I.LoadInst))
-    wanted = FLOAT_OF_WIDTH[width]
-    if any(isinstance(i, I.CastInst) and i.type.scalar == wanted for i in graph):
-        return wanted
+    as_float = FLOAT_OF_WIDTH[width]
+    sinks = {i.type.scalar for i in graph if isinstance(i, I.CastInst)}
+    if sinks:
+        return as_float if sinks == {as_float} else T.ptr if sinks == {T.ptr} else None
+    accesses = [i.pointer for i in graph if isinstance(i, (I.LoadInst, I.StoreInst))]
     evidence: set[T.Type] = set()
-    for inst in graph:
-        if isinstance(inst, (I.LoadInst, I.StoreInst)):
-            evidence |= object_float_types(function, underlying_object(inst.pointer))
-    return wanted if evidence == {wanted} else None
+    for pointer in accesses:
+        evidence |= object_scalar_types(function, underlying_object(pointer))
+    choice = _choose(evidence, as_float, width)
+    if choice is not None or not _both_kinds(evidence):
+        return choice
+    here: set[T.Type] = set()
+    for pointer in accesses:
+        base, offset = constant_offset(pointer)
+        if offset is None:
+            break
+        here |= scalar_types_at(function, base, offset)
+    else:
+        choice = _choose(here, as_float, width)
+        if choice is not None:
+            return choice
+    # Unknown offsets in mixed memory: floats, as before pointers were moved.
+    floats = {t for t in evidence if t.is_float}
+    return as_float if floats == {as_float} else None
+
+
+def _both_kinds(evidence: set[T.Type]) -> bool:
+    return any(t.is_float for t in evidence) and any(T.contains_pointer(t) for t in evidence)
+
+
+def _choose(evidence: set[T.Type], as_float: T.Type, width: int) -> T.Type | None:
+    floats = {t for t in evidence if t.is_float}
+    pointers = any(T.contains_pointer(t) for t in evidence)
+    if floats == {as_float} and not pointers:
+        return as_float
+    if pointers and not floats and width == 64:
+        return T.ptr
+    return None
 
 
 def _as_float(ty: T.Type, element: T.Type) -> T.Type:

@@ -59,18 +59,31 @@ def global_shadows(module) -> dict:
     return out
 
 
-def active_store_to_unshadowed_global(store, varied: set[Value], shadowed) -> str | None:
-    """The diagnostic for storing a derivative-carrying value into a mutable
-    global that has no shadow (the derivative would be lost), else None."""
+def active_store_without_shadow(store, varied: set[Value], shadowed) -> str | None:
+    """The diagnostic for storing a derivative-carrying value into memory
+    that has no shadow, where the derivative would be lost: a mutable global
+    without a shadow, or memory a call returned that is not known to be
+    fresh (an external function's buffer).  None when the store is fine.
+
+    Memory behind an ``enzyme_const`` argument is the caller's promise and
+    is not questioned here."""
     from enzyme_opt.analysis.types import underlying_object
     from enzyme_opt.ir.module import GlobalVariable
+    if store.value not in varied or not T.contains_float(store.value.type):
+        return None
     base = underlying_object(store.pointer)
-    if store.value in varied and T.contains_float(store.value.type) and \
-            isinstance(base, GlobalVariable) and base not in shadowed and not base.is_constant \
+    if isinstance(base, GlobalVariable) and base not in shadowed and not base.is_constant \
             and base.metadata_text("enzyme_inactive") is None:
         return (f"an active value is stored into the global @{base.name}, which has no shadow: "
                 f"give it one (!enzyme_shadow !{{ptr @d_{base.name}}}), mark it inactive "
                 f"(__enzyme_inactive_global) or keep derivatives out of globals")
+    if isinstance(base, I.CallInst) and base not in shadowed and base.called_function is not None:
+        from enzyme_opt.ad.utils import user_name
+        callee = user_name(base.called_function.name)
+        return (f"an active value is stored into memory returned by {callee}(), which has no "
+                f"shadow (it is not known to be freshly allocated): derivatives stored there "
+                f"would be lost; allocate the buffer in the differentiated code or pass it in "
+                f"as a duplicated argument")
     return None
 
 
@@ -141,7 +154,50 @@ def _is_varied(inst: I.Instruction, varied: set[Value]) -> bool:
             return False
         if kind == calls.MATH:
             return any(a in varied for a in inst.args)
+        if kind == calls.DEFINED and ty.is_pointer and returns_fresh_memory(inst.called_function):
+            return True  # an allocation wrapper: its memory may come to hold derivatives
         return carries_data(ty) and any(a in varied for a in inst.args)
+    return False
+
+
+def returns_fresh_memory(function: Function, _seen: set | None = None) -> bool:
+    """Can ``function`` return memory it allocated (``malloc``/``new``
+    directly or through another such function)?  Such a call's result needs
+    a shadow even when no argument is active (``make_buffer(n)``), as an
+    allocation does.  Follows the returned value back through casts, GEPs,
+    phis, selects and -O0's round trip through a local variable."""
+    seen = _seen if _seen is not None else set()
+    if function in seen or function.is_declaration:
+        return False
+    seen.add(function)
+    stores: dict[Value, list[Value]] | None = None
+    work = [inst.value for inst in function.instructions()
+            if isinstance(inst, I.ReturnInst) and inst.value is not None]
+    visited: set[int] = set()
+    while work:
+        value = work.pop()
+        if id(value) in visited:
+            continue
+        visited.add(id(value))
+        if isinstance(value, I.CallInst):
+            kind = call_kind(value)
+            if kind == calls.ALLOCATE or (kind == calls.DEFINED and
+                                          returns_fresh_memory(value.called_function, seen)):
+                return True
+        elif isinstance(value, I.PhiInst):
+            work.extend(value.operands[0::2])
+        elif isinstance(value, I.Instruction) and value.opcode in ("select",):
+            work.extend(value.operands[1:])
+        elif isinstance(value, I.Instruction) and value.opcode in (
+                "bitcast", "addrspacecast", "getelementptr"):
+            work.append(value.operand(0))
+        elif isinstance(value, I.LoadInst) and isinstance(value.pointer, I.AllocaInst):
+            if stores is None:
+                stores = {}
+                for inst in function.instructions():
+                    if isinstance(inst, I.StoreInst):
+                        stores.setdefault(inst.pointer, []).append(inst.value)
+            work.extend(stores.get(value.pointer, []))
     return False
 
 

@@ -3,8 +3,8 @@
 Clang erases element types from pointers; a ``memcpy`` moves bytes.  To
 give the copy an adjoint we need to know which bytes are floats of which
 width: exactly from the ``!tbaa.struct`` clang attaches to struct copies,
-else from how the memory behind its operands is loaded and stored (here
-and in the callers that pass it).
+else from how the memory behind its operands is loaded and stored (here,
+in the functions it is passed to and in the callers that pass it).
 """
 
 from __future__ import annotations
@@ -29,7 +29,36 @@ def underlying_object(value: Value) -> Value:
     return value
 
 
-def float_types_of_object(function, base: Value) -> set[T.Type]:
+def constant_offset(pointer: Value) -> tuple[Value, int | None]:
+    """The object ``pointer`` points into and its byte offset there (None
+    when a GEP index is not a constant)."""
+    from enzyme_opt.ir.values import ConstantInt
+    offset = 0
+    for _ in range(64):
+        if isinstance(pointer, I.CastInst) and pointer.opcode in ("bitcast", "addrspacecast"):
+            pointer = pointer.operand(0)
+        elif isinstance(pointer, I.GEPInst):
+            ty, indices = pointer.source_type, pointer.indices
+            if not all(isinstance(i, ConstantInt) for i in indices):
+                return underlying_object(pointer), None
+            offset += indices[0].value * T.alloc_size(ty)
+            for index in indices[1:]:
+                if isinstance(ty, (T.StructType, T.NamedStructType)):
+                    offset += T.DEFAULT_LAYOUT.struct_layout(ty)[1][index.value]
+                    ty = ty.elements[index.value]
+                elif isinstance(ty, (T.ArrayType, T.VectorType)):
+                    ty = ty.element
+                    offset += index.value * T.alloc_size(ty)
+                else:
+                    return underlying_object(pointer), None
+            pointer = pointer.operand(0)
+        else:
+            return pointer, offset
+    return pointer, None
+
+
+def scalar_types_at(function, base: Value, offset: int) -> set[T.Type]:
+    """Scalar types accessed at byte ``offset`` of object ``base`` in ``function``."""
     found: set[T.Type] = set()
     for inst in function.instructions():
         if isinstance(inst, I.LoadInst):
@@ -38,7 +67,28 @@ def float_types_of_object(function, base: Value) -> set[T.Type]:
             pointer, ty = inst.pointer, inst.value.type
         else:
             continue
-        if ty.scalar.is_float and underlying_object(pointer) is base:
+        if constant_offset(pointer) == (base, offset):
+            found.add(ty.scalar)
+    return found
+
+
+def float_types_of_object(function, base: Value) -> set[T.Type]:
+    """Float types loaded from or stored into object ``base`` in ``function``."""
+    return {t for t in scalar_types_of_object(function, base) if t.is_float}
+
+
+def scalar_types_of_object(function, base: Value) -> set[T.Type]:
+    """Scalar types loaded from or stored into object ``base`` in ``function``
+    (``ptr`` for pointers, ``double``, ``i64``...)."""
+    found: set[T.Type] = set()
+    for inst in function.instructions():
+        if isinstance(inst, I.LoadInst):
+            pointer, ty = inst.pointer, inst.type
+        elif isinstance(inst, I.StoreInst):
+            pointer, ty = inst.pointer, inst.value.type
+        else:
+            continue
+        if underlying_object(pointer) is base:
             found.add(ty.scalar)
     return found
 
@@ -47,27 +97,54 @@ def memory_float_types(inst: I.CallInst) -> set[T.Type]:
     """The float types accessed in the memory a memcpy moves: from loads and
     stores of either operand's object in this function, and, when an operand
     is a parameter, in the callers' objects passed for it."""
+    return {t for t in memory_scalar_types(inst) if t.is_float}
+
+
+def memory_holds_pointers(inst: I.CallInst) -> bool:
+    """Is the memory a memcpy moves accessed as pointers (same evidence as
+    ``memory_float_types``)?  Its shadow then holds shadow pointers."""
+    return any(T.contains_pointer(t) for t in memory_scalar_types(inst))
+
+
+def memory_scalar_types(inst: I.CallInst) -> set[T.Type]:
     found: set[T.Type] = set()
     for operand in inst.args[:2]:
-        found |= _object_float_types(inst.function, underlying_object(operand), depth=2)
+        found |= _object_scalar_types(inst.function, underlying_object(operand), depth=2)
     return found
+
+
+def object_scalar_types(function, base: Value, depth: int = 2) -> set[T.Type]:
+    """Scalar types the memory of object ``base`` is accessed with, in
+    ``function`` and (for a parameter) in the callers passing it."""
+    return _object_scalar_types(function, base, depth)
 
 
 def object_float_types(function, base: Value, depth: int = 2) -> set[T.Type]:
     """Float types the memory of object ``base`` is accessed with, in
     ``function`` and (for a parameter) in the callers passing it."""
-    return _object_float_types(function, base, depth)
+    return {t for t in _object_scalar_types(function, base, depth) if t.is_float}
 
 
-def _object_float_types(function, base: Value, depth: int) -> set[T.Type]:
-    found = float_types_of_object(function, base)
-    if found or depth == 0 or not isinstance(base, Argument):
+def _object_scalar_types(function, base: Value, depth: int) -> set[T.Type]:
+    """Accesses in ``function``; when there are none, in the functions it
+    passes the object to and (for a parameter) in its callers."""
+    found = scalar_types_of_object(function, base)
+    if found or depth == 0:
+        return found
+    for inst in function.instructions():
+        callee = inst.called_function if isinstance(inst, I.CallInst) else None
+        if callee is None or callee.is_declaration or callee is function:
+            continue
+        for index, arg in enumerate(inst.args[:len(callee.args)]):
+            if arg.type.is_pointer and underlying_object(arg) is base:
+                found |= _object_scalar_types(callee, callee.args[index], depth - 1)
+    if not isinstance(base, Argument):
         return found
     for use in function.uses:
         call = use.user
         if isinstance(call, I.CallInst) and call.callee is function and call.function is not None:
-            found |= _object_float_types(call.function, underlying_object(call.arg(base.index)),
-                                         depth - 1)
+            found |= _object_scalar_types(call.function, underlying_object(call.arg(base.index)),
+                                          depth - 1)
     return found
 
 
@@ -90,6 +167,26 @@ def struct_copy_fields(inst: I.CallInst) -> list[tuple[int, int, T.Type | None]]
         name = _type_name(module, tag)
         ty = {"double": T.f64, "float": T.f32}.get(name)
         fields.append((int(offset.split()[-1]), int(size.split()[-1]), ty))
+    return fields
+
+
+def struct_copy_pointer_fields(inst: I.CallInst) -> list[tuple[int, int]] | None:
+    """``(offset, size)`` of each pointer field of an annotated struct copy
+    (``!tbaa.struct`` names them "any pointer", "p1 double"...); None when
+    the copy is not annotated."""
+    ref = inst.get_metadata("tbaa.struct")
+    module = inst.function.module if inst.function is not None else None
+    if ref is None or module is None:
+        return None
+    items = _node_items(module, ref)
+    if items is None or len(items) % 3:
+        return None
+    fields = []
+    for k in range(0, len(items), 3):
+        offset, size, tag = items[k:k + 3]
+        name = _type_name(module, tag) or ""
+        if name == "any pointer" or re.match(r"p\d+ ", name):
+            fields.append((int(offset.split()[-1]), int(size.split()[-1])))
     return fields
 
 

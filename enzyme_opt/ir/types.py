@@ -245,6 +245,18 @@ def contains_float(ty: Type) -> bool:
     return False
 
 
+def contains_pointer(ty: Type) -> bool:
+    """Does a value of ``ty`` hold a pointer anywhere (``{ptr, ptr}`` returned
+    by a C++ iterator pair, a span's ``{ptr, i64}``...)?"""
+    if ty.scalar.is_pointer:
+        return True
+    if isinstance(ty, (StructType, NamedStructType)):
+        return any(contains_pointer(e) for e in ty.elements)
+    if isinstance(ty, ArrayType):
+        return contains_pointer(ty.element)
+    return False
+
+
 def store_size(ty: Type, layout: "DataLayout | None" = None) -> int:
     """Bytes a value of ``ty`` occupies in memory (x86-64 / NVPTX rules)."""
     return (layout or DEFAULT_LAYOUT).size(ty)
