@@ -113,6 +113,8 @@ def _moved_type(function: Function, graph: list[I.Instruction]) -> T.Type | None
     evidence: set[T.Type] = set()
     for pointer in accesses:
         evidence |= object_scalar_types(function, underlying_object(pointer))
+    if width == 64 and not any(t.is_float or T.contains_pointer(t) for t in evidence):
+        return _NO_EVIDENCE
     choice = _choose(evidence, as_float, width)
     if choice is not None or not _both_kinds(evidence):
         return choice
@@ -129,6 +131,15 @@ def _moved_type(function: Function, graph: list[I.Instruction]) -> T.Type | None
     # Unknown offsets in mixed memory: floats, as before pointers were moved.
     floats = {t for t in evidence if t.is_float}
     return as_float if floats == {as_float} else None
+
+
+#: An 8-byte move with no float or pointer access to its memory in sight (a
+#: C++ -O0 move constructor several calls away from any use) is moved as a
+#: pointer: if it is one, its shadow must follow (left an integer, the copy
+#: kept a stale or null shadow); if it is an integer, moving its shadow bytes
+#: is harmless.  A double there would lose its derivative either way, but a
+#: double is almost always loaded as one close by, which is evidence.
+_NO_EVIDENCE = T.ptr
 
 
 def _both_kinds(evidence: set[T.Type]) -> bool:

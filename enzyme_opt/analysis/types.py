@@ -126,11 +126,12 @@ def object_float_types(function, base: Value, depth: int = 2) -> set[T.Type]:
 
 
 def _object_scalar_types(function, base: Value, depth: int) -> set[T.Type]:
-    """Accesses in ``function``; when there are none, in the functions it
-    passes the object to and (for a parameter) in its callers."""
+    """Accesses in ``function``; when none of them is a float or a pointer,
+    also in the functions it passes the object to and (for a parameter) in
+    its callers."""
     found = scalar_types_of_object(function, base)
-    if found or depth == 0:
-        return found
+    if depth == 0 or any(t.is_float or T.contains_pointer(t) for t in found):
+        return found  # integers say nothing: memory is copied as integers
     for inst in function.instructions():
         callee = inst.called_function if isinstance(inst, I.CallInst) else None
         if callee is None or callee.is_declaration or callee is function:

@@ -1,13 +1,13 @@
 // cpp/std_algorithms.cpp - <algorithm> and <numeric> over a std::vector
 // behind a wrapper: std::transform with a lambda into a local vector,
-// std::sort of active values through raw pointers (the permutation is
-// inactive control flow; values move through swaps and copies; sorting
-// through the vector's own iterators is left out: at -O0 the iterator
-// copies are moved as integers and lose their shadows, a bug reported
-// separately), std::max_element, std::min and
+// std::sort of active values through the vector's iterators and through
+// raw pointers (the permutation is inactive control flow; values move
+// through swaps and copies; at -O0 the iterator copies are 8-byte integer
+// moves, which must keep their shadows), std::max_element, std::min and
 // std::max returning const double& (a select between two addresses at -O0),
 // std::clamp, and std::accumulate with a lambda. Both modes.
 #include <algorithm>
+#include <functional>
 #include <cmath>
 #include <numeric>
 #include <vector>
@@ -20,6 +20,7 @@ extern "C" int enzyme_dup, enzyme_out;
 double robust(const std::vector<double> &x, double s) {
   std::vector<double> y(x.size());
   std::transform(x.begin(), x.end(), y.begin(), [s](double v) { return std::sin(s * v); });
+  std::sort(y.begin(), y.end(), std::greater<double>());
   std::sort(y.data(), y.data() + y.size());
   double top = *std::max_element(x.begin(), x.end());
   double lo = std::min(y.front(), x[0]), hi = std::max(y.back(), s);

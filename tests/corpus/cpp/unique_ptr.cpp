@@ -1,10 +1,9 @@
 // cpp/unique_ptr.cpp - RAII ownership inside the differentiated function:
 // std::make_unique<double[]> for a work buffer (value-initialised: zeroed),
 // std::unique_ptr<State> for a single object released by its destructor,
-// read by a helper through a const reference to the unique_ptr. (Moving the
-// unique_ptr into a by-value parameter is left out: at -O0 its move
-// constructor copies the pointer as an integer and the shadow is lost, a
-// bug reported separately.) Both modes.
+// read by a helper through a const reference to the unique_ptr, then moved
+// into a by-value parameter (at -O0 the move constructor copies the pointer
+// as an integer, which must keep its shadow). Both modes.
 #include <cmath>
 #include <memory>
 #include "cpp_harness.h"
@@ -21,6 +20,8 @@ static double finish(const std::unique_ptr<State> &s, double drag) {
   return s->pos + drag * s->vel * s->vel;
 }
 
+static double consume(std::unique_ptr<State> s) { return s->pos * s->vel; }
+
 // a damped oscillator stepped n times; the buffer keeps every position
 double simulate(const double *p, int n) {
   auto buf = std::make_unique<double[]>(n);
@@ -34,7 +35,8 @@ double simulate(const double *p, int n) {
   double s = 0;
   for (int i = 0; i < n; i++)
     s += buf[i] * buf[i];
-  return s + finish(st, 0.5);
+  double f = finish(st, 0.5);
+  return s + f + consume(std::move(st));
 }
 
 int main() {
