@@ -254,7 +254,7 @@ class Generator:
     def stmt_while(self, scope: Scope, depth: int) -> list[Node]:
         k = self.fresh("k")
         step = self.rng.choice(["1", f"1 + ({k} % 2)", "2"])
-        inner = scope.child(in_loop=True)
+        inner = scope.child(in_loop=False)   # `continue` would skip the increment
         inner.indices.append((k, NX))
         body = self.statements(inner, self.rng.randint(1, 2), depth - 1) + [Node(f"{k} += {step};")]
         return [Node(f"int {k} = 0;"), Node(f"while ({k} < n) {{", body)]
@@ -262,7 +262,7 @@ class Generator:
     def stmt_do(self, scope: Scope, depth: int) -> list[Node]:
         k = self.fresh("k")
         bound = self.rng.choice([2, 3, NO])
-        inner = scope.child(in_loop=True)
+        inner = scope.child(in_loop=False)   # `continue` would skip the increment
         inner.indices.append((k, bound))
         body = self.statements(inner, self.rng.randint(1, 2), depth - 1) + [Node(f"{k}++;")]
         return [Node(f"int {k} = 0;"), Node("do {", body, f"}} while ({k} < {bound});")]

@@ -99,7 +99,7 @@ def check_source(source: str, level: str, work: Path, cflags: tuple[str, ...] = 
     r = _run(["clang-22", f"-{level}", "-w", str(out), "-lm", "-o", str(binary)], 300)
     if r.returncode != 0:
         return "invalid", "clang: " + last_line(r.stderr)
-    r = _run([str(binary)], 60)
+    r = _run([str(binary)], 20)
     result = re.search(r"^FUZZ-RESULT (\w+)", r.stdout, re.M)
     if r.returncode != 0 or not result:
         return "crashed", f"program exit {r.returncode}: {last_line(r.stderr or r.stdout)}"
