@@ -307,17 +307,18 @@ class Generator:
 
     def stmt_local_array(self, scope: Scope, depth: int) -> list[Node]:
         name, length = self.fresh("loc"), self.rng.choice([3, 5, NX])
-        return [Node(f"real {name}[{length}];")] + self.filled_array("local", name, length,
+        return [Node(f"real {name}[{length}] = {{0}};")] + self.filled_array("local", name, length,
                                                                       scope, depth)
 
     def stmt_vla(self, scope: Scope, depth: int) -> list[Node]:
         name = self.fresh("vla")
-        return [Node(f"real {name}[n];")] + self.filled_array("vla", name, NX, scope, depth)
+        return [Node(f"real {name}[n]; memset({name}, 0, sizeof(real) * n);")] + self.filled_array("vla", name, NX, scope, depth)
 
     def stmt_malloc(self, scope: Scope, depth: int) -> list[Node]:
         name = self.fresh("heap")
         inner = scope.child()
-        body = [Node(f"real *{name} = (real *)malloc(sizeof(real) * n);")]
+        body = [Node(f"real *{name} = (real *)malloc(sizeof(real) * n); "
+                     f"memset({name}, 0, sizeof(real) * n);")]
         body += self.filled_array("vla", name, NX, inner, depth)
         body += self.statements(inner, 1, 0)
         target = self.rng.choice(scope.scalars) if scope.scalars else None
@@ -336,7 +337,7 @@ class Generator:
             Node(f"{name}[{i}].k = ({i} * 7 + 3) % 4;"),
             Node(f"{name}[{i}].w = {self.bounded(inner)};")])
         scope.records.append((name, length))
-        return [Node(f"struct rec {name}[{length}];"), fill]
+        return [Node(f"struct rec {name}[{length}] = {{{{0}}}};"), fill]
 
     def stmt_heap_records(self, scope: Scope, depth: int) -> list[Node]:
         name, length = self.fresh("hrec"), self.rng.choice([3, 4])
@@ -349,7 +350,8 @@ class Generator:
             Node(f"{name}[{i}].w = {self.bounded(inner)};")])
         block = scope.child()
         block.records.append((name, length))
-        body = [Node(f"struct rec *{name} = (struct rec *)malloc(sizeof(struct rec) * {length});"),
+        body = [Node(f"struct rec *{name} = (struct rec *)malloc(sizeof(struct rec) * {length}); "
+                     f"memset({name}, 0, sizeof(struct rec) * {length});"),
                 fill] + self.statements(block, self.rng.randint(1, 2), depth - 1)
         if scope.scalars:
             t = self.rng.choice(scope.scalars)
@@ -361,7 +363,7 @@ class Generator:
         name, mult = self.fresh("perm"), self.rng.choice([2, 3, 4, 5])
         i = self.fresh("i")
         scope.perms.append(name)
-        return [Node(f"int {name}[{NX}];"),
+        return [Node(f"int {name}[{NX}] = {{0}};"),
                 Node(f"for (int {i} = 0; {i} < {NX}; {i}++) {{",
                      [Node(f"{name}[{i}] = ({i} * {mult} + 1) % {NX};")])]
 
@@ -435,7 +437,7 @@ class Generator:
                              f"&{arr}[{self.index(length, scope)}]);")]
             o1, o2 = self.fresh("t"), self.fresh("t")
             scope.scalars += [o1, o2]
-            return [Node(f"real {o1}, {o2};"), Node(f"{name}({args}, &{o1}, &{o2});")]
+            return [Node(f"real {o1} = 0, {o2} = 0;"), Node(f"{name}({args}, &{o1}, &{o2});")]
         return [Node(f"{name}({pointer}, {count}, {self.leaf(scope)});")]
 
     # ---- the whole program ----------------------------------------------------------------
