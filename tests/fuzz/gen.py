@@ -198,10 +198,12 @@ class Generator:
         return out
 
     def statement(self, scope: Scope, depth: int) -> list[Node]:
-        kinds = ["assign", "assign", "update", "array_write", "array_write", "call", "call"]
+        kinds = ["assign", "assign", "update", "array_write", "array_write", "call", "call",
+                 "select"]
         if depth > 0:
             kinds += ["for_const", "for_n", "while", "do", "if_index", "if_value", "switch",
-                      "local_array", "vla", "malloc", "records", "heap_records", "perm"]
+                      "local_array", "vla", "malloc", "records", "heap_records", "perm",
+                      "copy", "two_sums"]
             if scope.indices:
                 kinds += ["for_tri"]
         if scope.in_loop and scope.indices:
@@ -339,6 +341,33 @@ class Generator:
         scope.records.append((name, length))
         return [Node(f"struct rec {name}[{length}] = {{{{0}}}};"), fill]
 
+    def stmt_select(self, scope: Scope, depth: int) -> list[Node]:
+        name = self.fresh("t")
+        threshold = self.rng.choice([0.1, -0.3, 0.45])
+        node = Node(f"real {name} = {self.expr(scope, 1)} > {threshold} ? {self.bounded(scope)} "
+                    f": {self.bounded(scope)};")
+        scope.scalars.append(name)
+        return [node]
+
+    def stmt_copy(self, scope: Scope, depth: int) -> list[Node]:
+        """A local copy of an array made with memcpy (what clang turns struct copies into)."""
+        source, length = self.rng.choice(scope.arrays)
+        name = self.fresh("cpy")
+        scope.arrays.append((name, length))
+        return [Node(f"real {name}[{length}]; memcpy({name}, {source}, sizeof(real) * {length});")]
+
+    def stmt_two_sums(self, scope: Scope, depth: int) -> list[Node]:
+        """Two reductions in one loop (clang -O2 packs them into one vector: dot plus norm)."""
+        (u, length), (w, _) = self.rng.choice(scope.arrays), self.rng.choice(scope.arrays)
+        w = w if dict(scope.arrays)[w] >= length else u
+        s1, s2, i = self.fresh("s"), self.fresh("s"), self.fresh("i")
+        t = self.fresh("t")
+        scope.scalars.append(t)
+        return [Node(f"real {s1} = 0, {s2} = 0;"),
+                Node(f"for (int {i} = 0; {i} < {length}; {i}++) {{",
+                     [Node(f"{s1} += {u}[{i}] * {w}[{i}];"), Node(f"{s2} += {u}[{i}] * {u}[{i}];")]),
+                Node(f"real {t} = 0.1 * {s1} + 0.2 * sqrt{self.suffix}(1.0 + {s2});")]
+
     def stmt_heap_records(self, scope: Scope, depth: int) -> list[Node]:
         name, length = self.fresh("hrec"), self.rng.choice([3, 4])
         i = self.fresh("i")
@@ -400,6 +429,18 @@ class Generator:
             body = [Node("if (d <= 0) {", [Node("return v;")]),
                     Node(f"return 0.6 * {name}({self.bounded_of(['v'])}, d - 1) + 0.3 * v;")]
             head = f"FUZZ_NOINLINE real {name}(real v, int d) {{"
+        elif kind == "allocate":
+            body = [Node("real *q = (real *)malloc(sizeof(real) * (m + 2));"),
+                    Node("q[m] = c; q[m + 1] = 0.5 * c;"),
+                    Node("for (int i = 0; i < m; i++) {",
+                         [Node(f"q[i] = {self.bounded_of(['p[i]', 'c'])};")]),
+                    Node("return q;")]
+            head = f"FUZZ_NOINLINE real *{name}(const real *p, int m, real c) {{"
+        elif kind == "records":
+            body = [Node("for (int i = 0; i < m; i++) {",
+                         [Node(f"r[i].w = 0.5 * r[i].w + 0.3 * {self.bounded_of(['r[i].v', 'c'])};"),
+                          Node("r[i].k = (r[i].k + 1) % 3;")])]
+            head = f"FUZZ_NOINLINE void {name}(struct rec *r, int m, real c) {{"
         else:  # "inplace"
             body = [Node("for (int i = 0; i < m; i++) {",
                          [Node(f"p[i] = 0.7 * p[i] + 0.3 * {self.bounded_of(['p[i]', 'c'])};")])]
@@ -420,7 +461,8 @@ class Generator:
         return arr, count
 
     def stmt_call(self, scope: Scope, depth: int) -> list[Node]:
-        kind = self.rng.choice(["reduce", "outparams", "inplace", "recursive"])
+        kinds = ["reduce", "outparams", "inplace", "recursive", "allocate"]
+        kind = self.rng.choice(kinds + (["records"] if scope.records else []))
         name = self.helper(kind)
         pointer, count = self.array_argument(scope)
         if kind in ("reduce", "recursive"):
@@ -438,6 +480,15 @@ class Generator:
             o1, o2 = self.fresh("t"), self.fresh("t")
             scope.scalars += [o1, o2]
             return [Node(f"real {o1} = 0, {o2} = 0;"), Node(f"{name}({args}, &{o1}, &{o2});")]
+        if kind == "allocate":      # a helper returning fresh memory (an allocation wrapper)
+            buf, t = self.fresh("buf"), self.fresh("t")
+            nodes = [Node(f"real *{buf} = {name}({pointer}, {count}, {self.leaf(scope)});"),
+                     Node(f"real {t} = 0.5 * {buf}[0] + 0.25 * {buf}[1]; free({buf});")]
+            scope.scalars.append(t)
+            return nodes
+        if kind == "records":
+            recs, length = self.rng.choice(scope.records)
+            return [Node(f"{name}({recs}, {length}, {self.leaf(scope)});")]
         return [Node(f"{name}({pointer}, {count}, {self.leaf(scope)});")]
 
     # ---- the whole program ----------------------------------------------------------------
