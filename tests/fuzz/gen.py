@@ -329,15 +329,19 @@ class Generator:
         body.append(Node(f"free({name});"))
         return [Node("{", body)]
 
-    def stmt_records(self, scope: Scope, depth: int) -> list[Node]:
-        name, length = self.fresh("rec"), self.rng.choice([3, 4])
+    def record_fill(self, name: str, length: int, scope: Scope, k_of_i: str) -> Node:
+        """A loop filling an array of struct rec: two reals, and the int k_of_i ({i}: index)."""
         i = self.fresh("i")
         inner = scope.child()
         inner.indices.append((i, length))
-        fill = Node(f"for (int {i} = 0; {i} < {length}; {i}++) {{", [
+        return Node(f"for (int {i} = 0; {i} < {length}; {i}++) {{", [
             Node(f"{name}[{i}].v = {self.bounded(inner)};"),
-            Node(f"{name}[{i}].k = ({i} * 7 + 3) % 4;"),
+            Node(f"{name}[{i}].k = {k_of_i.format(i=i)};"),
             Node(f"{name}[{i}].w = {self.bounded(inner)};")])
+
+    def stmt_records(self, scope: Scope, depth: int) -> list[Node]:
+        name, length = self.fresh("rec"), self.rng.choice([3, 4])
+        fill = self.record_fill(name, length, scope, "({i} * 7 + 3) % 4")
         scope.records.append((name, length))
         return [Node(f"struct rec {name}[{length}] = {{{{0}}}};"), fill]
 
@@ -370,13 +374,7 @@ class Generator:
 
     def stmt_heap_records(self, scope: Scope, depth: int) -> list[Node]:
         name, length = self.fresh("hrec"), self.rng.choice([3, 4])
-        i = self.fresh("i")
-        inner = scope.child()
-        inner.indices.append((i, length))
-        fill = Node(f"for (int {i} = 0; {i} < {length}; {i}++) {{", [
-            Node(f"{name}[{i}].v = {self.bounded(inner)};"),
-            Node(f"{name}[{i}].k = {i} % 2;"),
-            Node(f"{name}[{i}].w = {self.bounded(inner)};")])
+        fill = self.record_fill(name, length, scope, "{i} % 2")
         block = scope.child()
         block.records.append((name, length))
         body = [Node(f"struct rec *{name} = (struct rec *)malloc(sizeof(struct rec) * {length}); "
