@@ -47,6 +47,7 @@ class Outcome:
     level: str
     verdict: str
     detail: str = ""          # the refusal message, the crash's last line, the wrong checks
+    checks: tuple[int, int] = (0, 0)   # derivative values compared, and discarded
 
     def regen(self) -> str:
         return (f".venv/bin/python tests/fuzz/run.py --seed {self.seed} --levels {self.level} "
@@ -75,14 +76,15 @@ def last_line(text: str) -> str:
 
 
 def check_source(source: str, level: str, work: Path, cflags: tuple[str, ...] = ()
-                 ) -> tuple[str, str]:
-    """Compile, differentiate, verify, link and run one program; returns (verdict, detail)."""
+                 ) -> tuple[str, str, tuple[int, int]]:
+    """Compile, differentiate, verify, link and run one program: (verdict, detail, checks)
+    where checks = (derivative values compared, values discarded) when the program ran."""
     src, ll, out, binary = (work / n for n in ("p.c", "p.ll", "p.ad.ll", "p.bin"))
     src.write_text(source)
     r = _run(["clang-22", f"-{level}", *cflags, "-S", "-emit-llvm", "-I", str(HERE), str(src),
               "-o", str(ll)], 120)
     if r.returncode != 0:
-        return "genfail", last_line(r.stderr)
+        return "genfail", last_line(r.stderr), (0, 0)
     ll.write_text(add_global_shadow(ll.read_text()))
     if out.exists():
         out.unlink()
@@ -90,23 +92,23 @@ def check_source(source: str, level: str, work: Path, cflags: tuple[str, ...] = 
     errors = [ln for ln in r.stderr.splitlines() if ln.strip()]
     if r.returncode == 1 and len(errors) == 1 and errors[0].startswith("enzyme-opt: error:") \
             and not out.exists():
-        return "refused", errors[0]
+        return "refused", errors[0], (0, 0)
     if r.returncode != 0:
-        return "crashed", f"enzyme-opt exit {r.returncode}: {last_line(r.stderr)}"
+        return "crashed", f"enzyme-opt exit {r.returncode}: {last_line(r.stderr)}", (0, 0)
     r = _run(["opt-22", "-passes=verify", "-disable-output", str(out)], 120)
     if r.returncode != 0:
-        return "invalid", last_line(r.stderr)
+        return "invalid", last_line(r.stderr), (0, 0)
     r = _run(["clang-22", f"-{level}", "-w", str(out), "-lm", "-o", str(binary)], 300)
     if r.returncode != 0:
-        return "invalid", "clang: " + last_line(r.stderr)
+        return "invalid", "clang: " + last_line(r.stderr), (0, 0)
     r = _run([str(binary)], 20)
-    result = re.search(r"^FUZZ-RESULT (\w+)", r.stdout, re.M)
+    result = re.search(r"^FUZZ-RESULT (\w+) (\d+) (\d+)", r.stdout, re.M)
     if r.returncode != 0 or not result:
-        return "crashed", f"program exit {r.returncode}: {last_line(r.stderr or r.stdout)}"
+        return "crashed", f"program exit {r.returncode}: {last_line(r.stderr or r.stdout)}", (0, 0)
     verdict = {"ok": "passed", "wrong": "wrong", "discard": "discarded"}[result.group(1)]
     wrong = [ln[len("FUZZ wrong "):] for ln in r.stdout.splitlines()
              if ln.startswith("FUZZ wrong")]
-    return verdict, "; ".join(wrong[:4])
+    return verdict, "; ".join(wrong[:4]), (int(result.group(2)), int(result.group(3)))
 
 
 def run_one(job: tuple[int, str, str | None, str | None]) -> Outcome:
@@ -115,11 +117,11 @@ def run_one(job: tuple[int, str, str | None, str | None]) -> Outcome:
     if keep:
         work = Path(keep)
         work.mkdir(parents=True, exist_ok=True)
-        verdict, detail = check_source(source, level, work)
+        result = check_source(source, level, work)
     else:
         with tempfile.TemporaryDirectory(prefix=f"fuzz{seed}") as tmp:
-            verdict, detail = check_source(source, level, Path(tmp))
-    return Outcome(seed, level, verdict, detail)
+            result = check_source(source, level, Path(tmp))
+    return Outcome(seed, level, *result)
 
 
 def normalize(message: str) -> str:
@@ -146,6 +148,9 @@ def summarize(outcomes: list[Outcome], levels: list[str]) -> int:
         print("\nfailures (regenerate with the command shown):")
         for o in bad:
             print(f"  {o.verdict:8} seed {o.seed} {o.level}: {o.detail}\n           {o.regen()}")
+    compared, discarded = (sum(o.checks[k] for o in outcomes) for k in (0, 1))
+    print(f"\nderivative values: {compared} compared with finite differences, {discarded} "
+          f"discarded (finite differences disagree: a kink or threshold within reach)")
     total = len(outcomes)
     print(f"\nfuzz: {total} runs ({total // max(1, len(levels))} programs x {len(levels)} levels): "
           + ", ".join(f"{sum(o.verdict == c for o in outcomes)} {c}" for c in CLASSES))

@@ -42,8 +42,7 @@ def shrink(program: gen.Program, level: str, verdict: str, work: Path,
            log=print) -> gen.Program:
     """The smallest program reachable by single deletions that still gets `verdict`."""
     def still_fails(candidate: gen.Program) -> bool:
-        got, _ = check_source(candidate.source(), level, work)
-        return got == verdict
+        return check_source(candidate.source(), level, work)[0] == verdict
 
     changed = True
     while changed:

@@ -29,7 +29,7 @@ def test_fuzz_sample(seed, level, record_property):
 def test_a_wrong_gradient_is_reported_as_wrong():
     """The checker itself can fail: a gradient perturbed by 5 % must be `wrong`."""
     with tempfile.TemporaryDirectory() as tmp:
-        verdict, detail = run.check_source(gen.generate(3).source(), "O2", Path(tmp),
+        verdict, detail, _ = run.check_source(gen.generate(3).source(), "O2", Path(tmp),
                                            cflags=("-DFUZZ_SABOTAGE=0.05",))
     assert verdict == "wrong", (verdict, detail)
     assert "reverse[0]" in detail
