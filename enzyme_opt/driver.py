@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enzyme_opt import llvm
 from enzyme_opt.diagnostics import BackendError, InputError, UsageError
 from enzyme_opt.ir import parse_module, print_module
+from enzyme_opt.ir.collector import collector_paused
 from enzyme_opt.targets import gpu_target, nvptx
 
 
@@ -31,6 +32,11 @@ def differentiate(text: str, module, filename: str) -> str:
     the canonical input unchanged when there is nothing to do.  On a GPU,
     shared memory gets shadows first, and the lowered module gets its
     device finishing (``ad/gpu.py``)."""
+    with collector_paused():  # see ir/collector.py: a third of the time otherwise
+        return _differentiate(text, module, filename)
+
+
+def _differentiate(text: str, module, filename: str) -> str:
     from enzyme_opt.ad.callsites import find_call_sites
     from enzyme_opt.ad.pipeline import lower_module
     target = gpu_target(module.triple)
@@ -47,6 +53,11 @@ def differentiate(text: str, module, filename: str) -> str:
 
 
 def run(data: bytes, filename: str, options: Options = Options()) -> bytes:
+    with collector_paused():
+        return _run(data, filename, options)
+
+
+def _run(data: bytes, filename: str, options: Options) -> bytes:
     text, module = load(data, filename)
     target = gpu_target(module.triple)
     if target is nvptx and options.emit == "obj":
