@@ -294,8 +294,12 @@ class Function(GlobalValue):
 
     # -- names -----------------------------------------------------------------
     def slot_name(self, value: Value) -> str:
-        if self._slots is None or value not in self._slots:
-            self.assign_slots()
+        slots = self._slots
+        if slots is not None:
+            name = slots.get(value)
+            if name is not None:
+                return name
+        self.assign_slots()
         return self._slots.get(value, "%<badref>")
 
     def assign_slots(self) -> None:
