@@ -3,6 +3,7 @@
 #   make demo    differentiate examples/demo.c and check it against finite differences
 #   make test    unit tests (pytest) + end-to-end tests (lit + FileCheck)
 #   make bench   benchmarks (bench/run.py)
+#   make fuzz    differential fuzzer: N random C programs (default 2000) at O0 and O2
 #   make gpu-test  build the GPU tests (PTX, inputs, manifest) for a machine with a GPU
 #
 # `venv` and `toolchain` are idempotent: they do work only when something is missing
@@ -19,7 +20,7 @@ LLVM_VER   := 22
 LLVM_TOOLS := clang-$(LLVM_VER) clang++-$(LLVM_VER) lli-$(LLVM_VER) llc-$(LLVM_VER) FileCheck-$(LLVM_VER) opt-$(LLVM_VER)
 APT_PKGS   := clang-$(LLVM_VER) llvm-$(LLVM_VER) llvm-$(LLVM_VER)-tools
 
-.PHONY: all venv toolchain test unit lit demo bench gpu-test clean distclean
+.PHONY: all venv toolchain test unit lit demo bench fuzz gpu-test clean distclean
 
 all: test
 
@@ -71,6 +72,15 @@ demo: venv toolchain
 
 bench: venv toolchain
 	$(VPY) bench/run.py
+
+# --- Fuzzing: random C programs checking their own derivatives (tests/fuzz, docs/testing.md) --
+
+N ?= 2000
+FUZZ_LEVELS ?= O0,O2
+FUZZ_START ?= 0
+
+fuzz: venv toolchain
+	$(VPY) tests/fuzz/run.py --count $(N) --start $(FUZZ_START) --levels $(FUZZ_LEVELS) --jobs $(JOBS)
 
 # --- GPU tests: built here, run where the GPU is --------------------------------------------
 

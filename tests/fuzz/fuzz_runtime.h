@@ -1,0 +1,244 @@
+/* fuzz_runtime.h - the checking half of every fuzz program (tests/fuzz/gen.py writes the
+ * other half: `typedef ... real;`, NX/NO/NG/HAS_GLOBAL, the helpers and `target`).
+ *
+ * The checked scalar is  L(p) = target(x, out, n, a) + sum_j C[j] * out[j]  over the
+ * parameter vector p = (x[0..NX-1], a, g_w[0..NG-1] when HAS_GLOBAL).
+ *
+ * References are fourth-order central differences at two step sizes, exact powers of two so
+ * that p + t*v is exact in the program's precision. When the two disagree, or the one-sided
+ * differences left and right of the point do (a branch threshold or a kink of fabs/fmin/fmax
+ * within reach, or plain ill-conditioning), the check is discarded: it says nothing about
+ * enzyme-opt. Otherwise the AD value must match.
+ *
+ * Output (read by tests/fuzz/run.py): one line per failed or discarded check,
+ *   FUZZ wrong|discard <label> <ad> <fd-small-step> <fd-large-step>
+ * and a last line  FUZZ-RESULT ok|wrong|discard <checked> <discarded>.
+ */
+#ifndef ENZYME_FUZZ_RUNTIME_H
+#define ENZYME_FUZZ_RUNTIME_H
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FUZZ_NOINLINE __attribute__((noinline))
+
+struct rec {
+  real v;
+  int k;
+  real w;
+};
+
+#if HAS_GLOBAL
+extern real g_w[NG], d_g_w[NG];
+#define NP (NX + 1 + NG)
+#else
+#define NP (NX + 1)
+#endif
+
+#if REAL_IS_FLOAT
+#define FUZZ_H_LARGE 0x1p-6
+#define FUZZ_H_SMALL 0x1p-8
+#define FUZZ_AGREE 1e-3
+#define FUZZ_KINK 2e-3
+#define FUZZ_TOL 3e-3
+#else
+#define FUZZ_H_LARGE 0x1p-10
+#define FUZZ_H_SMALL 0x1p-13
+#define FUZZ_AGREE 1e-7
+#define FUZZ_KINK 1e-5
+#define FUZZ_TOL 1e-6
+#endif
+
+extern int enzyme_dup, enzyme_const, enzyme_width;
+extern real __enzyme_autodiff(void *, ...);
+extern real __enzyme_fwddiff(void *, ...);
+typedef struct { real d[2]; } fuzz_lanes2;
+typedef struct { real d[4]; } fuzz_lanes4;
+extern fuzz_lanes2 __enzyme_fwddiff_width2(void *, ...);
+extern fuzz_lanes4 __enzyme_fwddiff_width4(void *, ...);
+
+/* The function under test, defined by the program after this header. Enzyme calls name it
+ * directly: at -O0 a function pointer passed down to them is not a constant. */
+real target(real *x, real *out, int n, real a);
+
+static const double FUZZ_C[NO] = {0.75, -0.5, 1.25};   /* weights of out in L */
+static double fuzz_base[NP];
+static int fuzz_checked, fuzz_discarded, fuzz_wrong;
+
+/* Unpack p into x, a and the global; out starts at fixed values. */
+static real fuzz_load(const double *p, real *x, real *out) {
+  for (int i = 0; i < NX; i++)
+    x[i] = (real)p[i];
+  for (int j = 0; j < NO; j++)
+    out[j] = (real)(0.25 * j);
+#if HAS_GLOBAL
+  for (int k = 0; k < NG; k++)
+    g_w[k] = (real)p[NX + 1 + k];
+#endif
+  return (real)p[NX];
+}
+
+static double fuzz_L(const double *p) {
+  real x[NX], out[NO];
+  real a = fuzz_load(p, x, out);
+  double r = target(x, out, NX, a);
+  for (int j = 0; j < NO; j++)
+    r += FUZZ_C[j] * out[j];
+  return r;
+}
+
+static double fuzz_L_along(const double *v, double t) {
+  double p[NP];
+  for (int i = 0; i < NP; i++)
+    p[i] = fuzz_base[i] + t * v[i];
+  return fuzz_L(p);
+}
+
+/* L at base + t*v for t = -2h, -h, 0, h, 2h. */
+static void fuzz_samples(const double *v, double h, double f[5]) {
+  for (int k = 0; k < 5; k++)
+    f[k] = fuzz_L_along(v, (k - 2) * h);
+}
+
+static double fuzz_fd4(const double f[5], double h) {
+  return (8 * (f[3] - f[1]) - (f[4] - f[0])) / (12 * h);
+}
+
+/* Compare one AD value with the finite difference along v. Discarded when the central
+ * differences at two steps disagree, or when the one-sided differences on the left and on
+ * the right do (a kink of fabs/fmin/fmax or a branch threshold within reach: both central
+ * stencils can straddle it and still agree, in float especially). */
+static void fuzz_compare(const char *label, int lane, double ad, const double *v) {
+  double fl[5], fs[5];
+  fuzz_samples(v, FUZZ_H_LARGE, fl);
+  fuzz_samples(v, FUZZ_H_SMALL, fs);
+  double large = fuzz_fd4(fl, FUZZ_H_LARGE), small = fuzz_fd4(fs, FUZZ_H_SMALL);
+  double right = (-3 * fs[2] + 4 * fs[3] - fs[4]) / (2 * FUZZ_H_SMALL);
+  double left = (3 * fs[2] - 4 * fs[1] + fs[0]) / (2 * FUZZ_H_SMALL);
+  double scale = 1.0 + fabs(small);
+  if (!(fabs(large - small) <= FUZZ_AGREE * scale) || !(fabs(left - right) <= FUZZ_KINK * scale)) {
+    fuzz_discarded++;
+    printf("FUZZ discard %s[%d] %.17g %.17g %.17g\n", label, lane, ad, small, large);
+    return;
+  }
+  fuzz_checked++;
+  if (!(fabs(ad - small) <= FUZZ_TOL * scale)) {
+    fuzz_wrong++;
+    printf("FUZZ wrong %s[%d] %.17g %.17g %.17g\n", label, lane, ad, small, large);
+  }
+}
+
+/* Reverse mode: the gradient of L, one component at a time against the FD along e_i. */
+static void fuzz_check_reverse(void) {
+  real x[NX], dx[NX] = {0}, out[NO], dout[NO];
+  real a = fuzz_load(fuzz_base, x, out);
+  for (int j = 0; j < NO; j++)
+    dout[j] = (real)FUZZ_C[j];
+#if HAS_GLOBAL
+  memset(d_g_w, 0, sizeof d_g_w);
+#endif
+  double grad[NP];
+  grad[NX] = __enzyme_autodiff((void *)target, enzyme_dup, x, dx, enzyme_dup, out, dout,
+                               enzyme_const, NX, a);
+  for (int i = 0; i < NX; i++)
+    grad[i] = dx[i];
+#ifdef FUZZ_SABOTAGE /* tests/unit/fuzz: a wrong gradient must be reported as wrong */
+  grad[0] += FUZZ_SABOTAGE * (1.0 + fabs(grad[0]));
+#endif
+#if HAS_GLOBAL
+  for (int k = 0; k < NG; k++)
+    grad[NX + 1 + k] = d_g_w[k];
+#endif
+  for (int i = 0; i < NP; i++) {
+    double e[NP] = {0};
+    e[i] = 1.0;
+    fuzz_compare("reverse", i, grad[i], e);
+  }
+}
+
+/* A direction with entries that are small multiples of 1/8 (exact steps). */
+static void fuzz_direction(int lane, double *v) {
+  for (int i = 0; i < NP; i++)
+    v[i] = (double)(((i * 5 + lane * 3 + 1) % 7) - 3) / 8.0;
+}
+
+/* Tangent of L from the tangent of the return and of out. */
+static double fuzz_tangent(double dret, const real *dout) {
+  for (int j = 0; j < NO; j++)
+    dret += FUZZ_C[j] * dout[j];
+  return dret;
+}
+
+static void fuzz_check_forward(void) {
+  double v[NP];
+  real x[NX], dx[NX], out[NO], dout[NO] = {0};
+  fuzz_direction(0, v);
+  real a = fuzz_load(fuzz_base, x, out);
+  for (int i = 0; i < NX; i++)
+    dx[i] = (real)v[i];
+#if HAS_GLOBAL
+  for (int k = 0; k < NG; k++)
+    d_g_w[k] = (real)v[NX + 1 + k];
+#endif
+  double dret = __enzyme_fwddiff((void *)target, enzyme_dup, x, dx, enzyme_dup, out, dout,
+                                 enzyme_const, NX, a, (real)v[NX]);
+  fuzz_compare("forward", 0, fuzz_tangent(dret, dout), v);
+}
+
+#if !HAS_GLOBAL
+/* Vector forward mode, widths 2 and 4: lane l follows direction 1 + l (width 2) or 3 + l. */
+static void fuzz_check_width2(void) {
+  double v[2][NP];
+  real x[NX], out[NO], dx[2][NX], dout[2][NO] = {{0}};
+  real a = fuzz_load(fuzz_base, x, out);
+  for (int l = 0; l < 2; l++) {
+    fuzz_direction(1 + l, v[l]);
+    for (int i = 0; i < NX; i++)
+      dx[l][i] = (real)v[l][i];
+  }
+  fuzz_lanes2 r = __enzyme_fwddiff_width2(
+      (void *)target, enzyme_width, 2, enzyme_dup, x, dx[0], dx[1], enzyme_dup, out, dout[0],
+      dout[1], enzyme_const, NX, a, (real)v[0][NX], (real)v[1][NX]);
+  for (int l = 0; l < 2; l++)
+    fuzz_compare("width2", l, fuzz_tangent(r.d[l], dout[l]), v[l]);
+}
+
+static void fuzz_check_width4(void) {
+  double v[4][NP];
+  real x[NX], out[NO], dx[4][NX], dout[4][NO] = {{0}};
+  real a = fuzz_load(fuzz_base, x, out);
+  for (int l = 0; l < 4; l++) {
+    fuzz_direction(3 + l, v[l]);
+    for (int i = 0; i < NX; i++)
+      dx[l][i] = (real)v[l][i];
+  }
+  fuzz_lanes4 r = __enzyme_fwddiff_width4(
+      (void *)target, enzyme_width, 4, enzyme_dup, x, dx[0], dx[1], dx[2], dx[3], enzyme_dup,
+      out, dout[0], dout[1], dout[2], dout[3], enzyme_const, NX, a, (real)v[0][NX],
+      (real)v[1][NX], (real)v[2][NX], (real)v[3][NX]);
+  for (int l = 0; l < 4; l++)
+    fuzz_compare("width4", l, fuzz_tangent(r.d[l], dout[l]), v[l]);
+}
+#endif
+
+static int fuzz_check_all(void) {
+  /* Base point: multiples of 1/16 in [-1, 1) (exact in float). */
+  for (int i = 0; i < NP; i++)
+    fuzz_base[i] = (double)(((i * 11 + 5) % 32) - 16) / 16.0 + 0.03125;
+#if HAS_GLOBAL
+  fuzz_base[NX + 1] = 0.6875;
+#endif
+  fuzz_check_reverse();
+  fuzz_check_forward();
+#if !HAS_GLOBAL
+  fuzz_check_width2();
+  fuzz_check_width4();
+#endif
+  const char *verdict = fuzz_wrong ? "wrong" : fuzz_checked ? "ok" : "discard";
+  printf("FUZZ-RESULT %s %d %d\n", verdict, fuzz_checked, fuzz_discarded);
+  return 0;
+}
+
+#endif

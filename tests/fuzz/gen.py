@@ -1,0 +1,468 @@
+"""Seeded generator of random, smooth, self-checking C programs for the differential fuzzer.
+
+Every program defines one function under test,
+
+    real target(real *x, real *out, int n, real a)
+
+(``real`` is ``double`` or ``float``, chosen by the seed) and a ``main`` that checks enzyme-opt's
+reverse gradient and forward directional derivatives (widths 1, 2 and 4) of the scalar
+
+    L(x, a, g) = target(x, out, n, a) + sum_j c_j * out_j        (g: the global weights)
+
+against fourth-order central finite differences at two step sizes (``fuzz_runtime.h``).
+
+The body is random but built to stay smooth and well conditioned: every value in scope is
+bounded (sums are damped, exponentials take small arguments, logarithms and roots take
+``1 + e*e``-style arguments), divisions never happen, indices are always in bounds (loops run
+over known array lengths; other indices are reduced modulo the length), and branches test
+indices or values whose thresholds a finite-difference step rarely crosses. When one is crossed
+anyway, or a kink of ``fabs``/``fmin``/``fmax`` is near, the two finite differences disagree
+and the program reports itself as discarded rather than wrong.
+
+The program is kept as a tree of ``Node``s so that the shrinker (``shrink.py``) can delete
+statements and helpers and print the program again.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+NX = 7          # length of x (the runtime n equals NX)
+NO = 3          # length of out
+NG = 4          # length of the global weight array g_w (when the program has one)
+
+
+@dataclass
+class Node:
+    """One statement or top-level item: a head line, an optional body, a closing line."""
+    head: str
+    body: list["Node"] | None = None
+    tail: str = "}"
+
+    def lines(self, indent: int = 0) -> list[str]:
+        pad = "  " * indent
+        if self.body is None:
+            return [pad + self.head]
+        out = [pad + self.head]
+        for child in self.body:
+            out.extend(child.lines(indent + 1))
+        out.append(pad + self.tail)
+        return out
+
+
+@dataclass
+class Program:
+    seed: int
+    real: str                      # "double" or "float"
+    has_global: bool
+    helpers: list[Node]            # top-level functions before target
+    body: list[Node]               # target's body (its last node is the return)
+    harness: str                   # main() and the data it uses
+
+    def source(self) -> str:
+        head = [f"/* enzyme-opt fuzz program, seed {self.seed} (tests/fuzz/gen.py) */",
+                f"typedef {self.real} real;",
+                f"#define REAL_IS_FLOAT {int(self.real == 'float')}",
+                f"#define NX {NX}", f"#define NO {NO}", f"#define NG {NG}",
+                f"#define HAS_GLOBAL {int(self.has_global)}",
+                '#include "fuzz_runtime.h"', ""]
+        if self.has_global:
+            head += ["real g_w[NG] = {0.7, -0.4, 1.1, 0.3};",
+                     "real d_g_w[NG];  /* its shadow: tests/fuzz/run.py adds !enzyme_shadow */", ""]
+        text = head
+        for helper in self.helpers:
+            text += helper.lines() + [""]
+        target = Node("FUZZ_NOINLINE real target(real *x, real *out, int n, real a) {", self.body)
+        text += target.lines() + ["", self.harness]
+        return "\n".join(text) + "\n"
+
+
+@dataclass
+class Scope:
+    """What a statement may read and write where it is generated."""
+    scalars: list[str] = field(default_factory=list)        # real variables (assignable)
+    arrays: list[tuple[str, int]] = field(default_factory=list)  # (name, length); writable
+    records: list[tuple[str, int]] = field(default_factory=list)  # struct rec arrays
+    indices: list[tuple[str, int]] = field(default_factory=list)  # (loop index, its bound)
+    inputs: list[str] = field(default_factory=list)             # read-only real parameters
+    perms: list[str] = field(default_factory=list)   # int arrays holding a permutation of 0..NX-1
+    in_loop: bool = False                            # break/continue allowed here
+
+    def child(self, in_loop: bool | None = None) -> "Scope":
+        return Scope(list(self.scalars), list(self.arrays), list(self.records),
+                     list(self.indices), list(self.inputs), list(self.perms),
+                     self.in_loop if in_loop is None else in_loop)
+
+
+# Smooth functions with safe arguments: (template, needs two arguments). {0}, {1} are the
+# argument expressions, {f} the libm suffix ("" for double, "f" for float).
+UNARY = [
+    "sin{f}({0})", "cos{f}({0})", "tanh{f}({0})", "atan{f}({0})",
+    "exp{f}(0.3 * {0})", "log{f}(1.5 + {0} * {0})", "sqrt{f}(1.0 + {0} * {0})",
+    "log1p{f}({0} * {0})", "expm1{f}(0.2 * {0})", "cbrt{f}(2.0 + {0} * {0})",
+    "pow{f}(1.2 + {0} * {0}, 0.75)", "erf{f}(0.5 * {0})", "sinh{f}(0.3 * {0})",
+    "cosh{f}(0.3 * {0})", "asinh{f}({0})", "exp2{f}(0.25 * {0})",
+    "fabs{f}({0})", "(1.0 / (1.5 + {0} * {0}))",
+]
+BINARY = [
+    "({0} + {1})", "({0} - {1})", "({0} * {1})", "(0.5 * {0} * {1})",
+    "hypot{f}({0}, 0.7 + {1} * {1})", "atan2{f}({0}, 2.0 + {1} * {1})",
+    "fmin{f}({0}, {1})", "fmax{f}({0}, {1})", "({0} / (2.0 + {1} * {1}))",
+    "pow{f}(1.1 + {0} * {0}, 0.5 + 0.1 * {1})",
+]
+
+
+class Generator:
+    """Builds one program from a seed. Sizes are small: a program is a few dozen lines."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.real = "float" if self.rng.random() < 0.25 else "double"
+        self.suffix = "f" if self.real == "float" else ""
+        self.has_global = self.rng.random() < 0.3
+        self.counter = 0
+        self.helpers: list[Node] = []
+        self.helper_kinds: list[tuple[str, str]] = []   # (kind, name)
+
+    def fresh(self, stem: str) -> str:
+        self.counter += 1
+        return f"{stem}{self.counter}"
+
+    def chance(self, p: float) -> bool:
+        return self.rng.random() < p
+
+    # ---- expressions ----------------------------------------------------------------------
+
+    def index(self, length: int, scope: Scope) -> str:
+        fitting = [i for i, bound in scope.indices if bound <= length]
+        if fitting and self.chance(0.7):
+            i = self.rng.choice(fitting)
+            return i if self.chance(0.6) else f"({i} + {self.rng.randrange(1, length)}) % {length}"
+        if scope.indices and scope.perms and length == NX and self.chance(0.3):
+            return f"{self.rng.choice(scope.perms)}[{self.rng.choice(scope.indices)[0]} % {NX}]"
+        if scope.indices and self.chance(0.5):
+            return f"{self.rng.choice(scope.indices)[0]} % {length}"
+        return str(self.rng.randrange(length))
+
+    def leaf(self, scope: Scope) -> str:
+        """A variable, an array or record element, a global weight, an input or a constant."""
+        choices = [("const", 1)]
+        if scope.scalars:
+            choices.append(("scalar", 3))
+        if scope.inputs:
+            choices.append(("input", 2))
+        if scope.arrays:
+            choices.append(("array", 3))
+        if scope.records:
+            choices.append(("record", 1))
+        if self.has_global and scope.inputs:      # target only: helpers see their arguments
+            choices.append(("global", 1))
+        kinds, weights = zip(*choices)
+        kind = self.rng.choices(kinds, weights)[0]
+        if kind == "scalar":
+            return self.rng.choice(scope.scalars)
+        if kind == "input":
+            return self.rng.choice(scope.inputs)
+        if kind == "array":
+            name, length = self.rng.choice(scope.arrays)
+            return f"{name}[{self.index(length, scope)}]"
+        if kind == "record":
+            name, length = self.rng.choice(scope.records)
+            idx = self.index(length, scope)
+            return self.rng.choice([f"{name}[{idx}].v", f"{name}[{idx}].w",
+                                    f"({name}[{idx}].v * (1 + {name}[{idx}].k))"])
+        if kind == "global":
+            return f"g_w[{self.index(NG, scope)}]"
+        return f"{self.rng.choice([0.5, 0.75, 1.25, -0.6, 0.3, 2.0])}"
+
+    def expr(self, scope: Scope, depth: int = 2) -> str:
+        if depth == 0 or self.chance(0.25):
+            return self.leaf(scope)
+        if self.chance(0.5):
+            return self.rng.choice(UNARY).format(self.expr(scope, depth - 1), f=self.suffix)
+        return self.rng.choice(BINARY).format(self.expr(scope, depth - 1),
+                                              self.expr(scope, depth - 1), f=self.suffix)
+
+    def bounded(self, scope: Scope) -> str:
+        """An expression whose value stays small whatever its inputs (tanh/atan/sin)."""
+        squash = self.rng.choice(["tanh", "atan", "sin"]) + self.suffix
+        return f"{squash}({self.expr(scope)})"
+
+    # ---- statements -----------------------------------------------------------------------
+
+    def statements(self, scope: Scope, count: int, depth: int) -> list[Node]:
+        out: list[Node] = []
+        for _ in range(count):
+            out.extend(self.statement(scope, depth))
+        return out
+
+    def statement(self, scope: Scope, depth: int) -> list[Node]:
+        kinds = ["assign", "assign", "update", "array_write", "array_write", "call", "call"]
+        if depth > 0:
+            kinds += ["for_const", "for_n", "while", "do", "if_index", "if_value", "switch",
+                      "local_array", "vla", "malloc", "records", "heap_records", "perm"]
+            if scope.indices:
+                kinds += ["for_tri"]
+        if scope.in_loop and scope.indices:
+            kinds += ["break_continue"]
+        if scope.indices and scope.inputs:           # target only
+            kinds += ["early_return"]
+        kind = self.rng.choice(kinds)
+        return getattr(self, "stmt_" + kind)(scope, depth)
+
+    def stmt_assign(self, scope: Scope, depth: int) -> list[Node]:
+        name = self.fresh("t")
+        node = Node(f"real {name} = {self.bounded(scope)};")
+        scope.scalars.append(name)
+        return [node]
+
+    def stmt_update(self, scope: Scope, depth: int) -> list[Node]:
+        if not scope.scalars:
+            return self.stmt_assign(scope, depth)
+        name = self.rng.choice(scope.scalars)
+        return [Node(f"{name} = 0.5 * {name} + 0.4 * {self.bounded(scope)};")]
+
+    def stmt_array_write(self, scope: Scope, depth: int) -> list[Node]:
+        name, length = self.rng.choice(scope.arrays)
+        idx = self.index(length, scope)
+        if self.chance(0.5):
+            return [Node(f"{name}[{idx}] = {self.bounded(scope)};")]
+        return [Node(f"{name}[{idx}] = 0.6 * {name}[{idx}] + 0.3 * {self.bounded(scope)};")]
+
+    def loop(self, header: str, var: str, bound: int, scope: Scope, depth: int) -> list[Node]:
+        inner = scope.child(in_loop=True)
+        inner.indices.append((var, bound))
+        body = self.statements(inner, self.rng.randint(1, 3), depth - 1)
+        return [Node(header, body)]
+
+    def stmt_for_const(self, scope: Scope, depth: int) -> list[Node]:
+        i = self.fresh("i")
+        bound = self.rng.choice([2, 3, 4, NO, NX])
+        return self.loop(f"for (int {i} = 0; {i} < {bound}; {i}++) {{", i, bound, scope, depth)
+
+    def stmt_for_n(self, scope: Scope, depth: int) -> list[Node]:
+        i = self.fresh("i")
+        start = self.rng.choice(["0", "0", "1"])
+        return self.loop(f"for (int {i} = {start}; {i} < n; {i}++) {{", i, NX, scope, depth)
+
+    def stmt_for_tri(self, scope: Scope, depth: int) -> list[Node]:
+        outer, bound = self.rng.choice(scope.indices)
+        j = self.fresh("j")
+        return self.loop(f"for (int {j} = 0; {j} <= {outer}; {j}++) {{", j, bound, scope, depth)
+
+    def stmt_while(self, scope: Scope, depth: int) -> list[Node]:
+        k = self.fresh("k")
+        step = self.rng.choice(["1", f"1 + ({k} % 2)", "2"])
+        inner = scope.child(in_loop=False)   # `continue` would skip the increment
+        inner.indices.append((k, NX))
+        body = self.statements(inner, self.rng.randint(1, 2), depth - 1) + [Node(f"{k} += {step};")]
+        return [Node(f"int {k} = 0;"), Node(f"while ({k} < n) {{", body)]
+
+    def stmt_do(self, scope: Scope, depth: int) -> list[Node]:
+        k = self.fresh("k")
+        bound = self.rng.choice([2, 3, NO])
+        inner = scope.child(in_loop=False)   # `continue` would skip the increment
+        inner.indices.append((k, bound))
+        body = self.statements(inner, self.rng.randint(1, 2), depth - 1) + [Node(f"{k}++;")]
+        return [Node(f"int {k} = 0;"), Node("do {", body, f"}} while ({k} < {bound});")]
+
+    def branches(self, head: str, scope: Scope, depth: int) -> list[Node]:
+        then = self.statements(scope.child(), self.rng.randint(1, 2), depth - 1)
+        if self.chance(0.5):
+            return [Node(head, then)]
+        other = self.statements(scope.child(), self.rng.randint(1, 2), depth - 1)
+        # Two nodes, "if (...) { then }" and "else { other }": the shrinker may drop either.
+        return [Node(head, then), Node("else {", other)]
+
+    def stmt_if_index(self, scope: Scope, depth: int) -> list[Node]:
+        if scope.indices:
+            i, _ = self.rng.choice(scope.indices)
+            cond = self.rng.choice([f"{i} % 2 == 0", f"{i} < 3", f"{i} % 3 == 1", f"{i} > 0"])
+        else:
+            cond = self.rng.choice(["n > 5", "n % 2 == 1"])
+        return self.branches(f"if ({cond}) {{", scope, depth)
+
+    def stmt_if_value(self, scope: Scope, depth: int) -> list[Node]:
+        threshold = self.rng.choice([0.1, 0.25, -0.2, 0.5])
+        return self.branches(f"if ({self.expr(scope, 1)} > {threshold}) {{", scope, depth)
+
+    def stmt_switch(self, scope: Scope, depth: int) -> list[Node]:
+        selector = f"{self.rng.choice(scope.indices)[0]} % 3" if scope.indices else "n % 3"
+        cases = []
+        for label in ["case 0:", "case 1:", "default:"]:
+            body = self.statements(scope.child(in_loop=False), 1, depth - 1)
+            cases.append(Node(label + " {", body + [Node("break;")]))
+        return [Node(f"switch ({selector}) {{", cases)]
+
+    def filled_array(self, decl: str, name: str, length: int, scope: Scope,
+                     depth: int, tail: list[Node] | None = None) -> list[Node]:
+        i = self.fresh("i")
+        inner = scope.child()
+        inner.indices.append((i, length))
+        fill = Node(f"for (int {i} = 0; {i} < {length if decl != 'vla' else 'n'}; {i}++) {{",
+                    [Node(f"{name}[{i}] = {self.bounded(inner)};")])
+        scope.arrays.append((name, length))
+        return [fill] + self.statements(scope, self.rng.randint(1, 2), depth - 1) + (tail or [])
+
+    def stmt_local_array(self, scope: Scope, depth: int) -> list[Node]:
+        name, length = self.fresh("loc"), self.rng.choice([3, 5, NX])
+        return [Node(f"real {name}[{length}] = {{0}};")] + self.filled_array("local", name, length,
+                                                                      scope, depth)
+
+    def stmt_vla(self, scope: Scope, depth: int) -> list[Node]:
+        name = self.fresh("vla")
+        return [Node(f"real {name}[n]; memset({name}, 0, sizeof(real) * n);")] + self.filled_array("vla", name, NX, scope, depth)
+
+    def stmt_malloc(self, scope: Scope, depth: int) -> list[Node]:
+        name = self.fresh("heap")
+        inner = scope.child()
+        body = [Node(f"real *{name} = (real *)malloc(sizeof(real) * n); "
+                     f"memset({name}, 0, sizeof(real) * n);")]
+        body += self.filled_array("vla", name, NX, inner, depth)
+        body += self.statements(inner, 1, 0)
+        target = self.rng.choice(scope.scalars) if scope.scalars else None
+        if target:   # carry a value out of the block before the buffer is freed
+            body.append(Node(f"{target} = 0.5 * {target} + 0.3 * {name}[{self.index(NX, inner)}];"))
+        body.append(Node(f"free({name});"))
+        return [Node("{", body)]
+
+    def stmt_records(self, scope: Scope, depth: int) -> list[Node]:
+        name, length = self.fresh("rec"), self.rng.choice([3, 4])
+        i = self.fresh("i")
+        inner = scope.child()
+        inner.indices.append((i, length))
+        fill = Node(f"for (int {i} = 0; {i} < {length}; {i}++) {{", [
+            Node(f"{name}[{i}].v = {self.bounded(inner)};"),
+            Node(f"{name}[{i}].k = ({i} * 7 + 3) % 4;"),
+            Node(f"{name}[{i}].w = {self.bounded(inner)};")])
+        scope.records.append((name, length))
+        return [Node(f"struct rec {name}[{length}] = {{{{0}}}};"), fill]
+
+    def stmt_heap_records(self, scope: Scope, depth: int) -> list[Node]:
+        name, length = self.fresh("hrec"), self.rng.choice([3, 4])
+        i = self.fresh("i")
+        inner = scope.child()
+        inner.indices.append((i, length))
+        fill = Node(f"for (int {i} = 0; {i} < {length}; {i}++) {{", [
+            Node(f"{name}[{i}].v = {self.bounded(inner)};"),
+            Node(f"{name}[{i}].k = {i} % 2;"),
+            Node(f"{name}[{i}].w = {self.bounded(inner)};")])
+        block = scope.child()
+        block.records.append((name, length))
+        body = [Node(f"struct rec *{name} = (struct rec *)malloc(sizeof(struct rec) * {length}); "
+                     f"memset({name}, 0, sizeof(struct rec) * {length});"),
+                fill] + self.statements(block, self.rng.randint(1, 2), depth - 1)
+        if scope.scalars:
+            t = self.rng.choice(scope.scalars)
+            body.append(Node(f"{t} = 0.5 * {t} + 0.3 * {name}[{self.index(length, block)}].w;"))
+        return [Node("{", body + [Node(f"free({name});")])]
+
+    def stmt_perm(self, scope: Scope, depth: int) -> list[Node]:
+        """An int array holding a permutation of 0..NX-1: indirect indexing (gathers)."""
+        name, mult = self.fresh("perm"), self.rng.choice([2, 3, 4, 5])
+        i = self.fresh("i")
+        scope.perms.append(name)
+        return [Node(f"int {name}[{NX}] = {{0}};"),
+                Node(f"for (int {i} = 0; {i} < {NX}; {i}++) {{",
+                     [Node(f"{name}[{i}] = ({i} * {mult} + 1) % {NX};")])]
+
+    def stmt_break_continue(self, scope: Scope, depth: int) -> list[Node]:
+        i, bound = scope.indices[-1]
+        word = self.rng.choice(["break", "continue"])
+        return [Node(f"if ({i} == {self.rng.randrange(max(1, bound))}) {{", [Node(f"{word};")])]
+
+    def stmt_early_return(self, scope: Scope, depth: int) -> list[Node]:
+        i, bound = self.rng.choice(scope.indices)
+        return [Node(f"if ({i} == {bound + self.rng.choice([-1, 0, 5])}) {{",
+                     [Node(f"return {self.bounded(scope)};")])]
+
+    # ---- helpers (noinline functions taking pointers) -------------------------------------
+
+    def helper(self, kind: str) -> str:
+        """A helper of this kind, made on first use, reused after (so it can be called twice)."""
+        existing = [name for k, name in self.helper_kinds if k == kind]
+        if existing and self.chance(0.5):
+            return self.rng.choice(existing)
+        name = self.fresh(kind)
+        self.helper_kinds.append((kind, name))
+        if kind == "reduce":
+            body = [Node("real s = 0;"),
+                    Node("for (int i = 0; i < m; i++) {",
+                         [Node(f"s = 0.8 * s + 0.3 * {self.bounded_of(['p[i]', 's', 'c'])};")]),
+                    Node("return s;")]
+            head = f"FUZZ_NOINLINE real {name}(const real *p, int m, real c) {{"
+        elif kind == "outparams":
+            body = [Node(f"*o1 = {self.bounded_of(['u', 'v'])};"),
+                    Node(f"*o2 = {self.bounded_of(['u', 'v', '*o1'])};")]
+            head = f"FUZZ_NOINLINE void {name}(real u, real v, real *o1, real *o2) {{"
+        elif kind == "recursive":
+            body = [Node("if (d <= 0) {", [Node("return v;")]),
+                    Node(f"return 0.6 * {name}({self.bounded_of(['v'])}, d - 1) + 0.3 * v;")]
+            head = f"FUZZ_NOINLINE real {name}(real v, int d) {{"
+        else:  # "inplace"
+            body = [Node("for (int i = 0; i < m; i++) {",
+                         [Node(f"p[i] = 0.7 * p[i] + 0.3 * {self.bounded_of(['p[i]', 'c'])};")])]
+            head = f"FUZZ_NOINLINE void {name}(real *p, int m, real c) {{"
+        self.helpers.append(Node(head, body))
+        return name
+
+    def bounded_of(self, names: list[str]) -> str:
+        return self.bounded(Scope(scalars=list(names)))
+
+    def array_argument(self, scope: Scope) -> tuple[str, str]:
+        """(pointer, length) for a helper: a whole array, or its tail (aliasing a suffix)."""
+        arr, length = self.rng.choice(scope.arrays)
+        count = "n" if length == NX else str(length)
+        if length > 2 and self.chance(0.3):
+            skip = self.rng.randrange(1, length - 1)
+            return f"{arr} + {skip}", f"{count} - {skip}"
+        return arr, count
+
+    def stmt_call(self, scope: Scope, depth: int) -> list[Node]:
+        kind = self.rng.choice(["reduce", "outparams", "inplace", "recursive"])
+        name = self.helper(kind)
+        pointer, count = self.array_argument(scope)
+        if kind in ("reduce", "recursive"):
+            t = self.fresh("t")
+            call = (f"{name}({pointer}, {count}, {self.leaf(scope)})" if kind == "reduce"
+                    else f"{name}({self.leaf(scope)}, {self.rng.randint(0, 3)})")
+            scope.scalars.append(t)
+            return [Node(f"real {t} = {call};")]
+        if kind == "outparams":
+            args = f"{self.expr(scope, 1)}, {self.leaf(scope)}"
+            if self.chance(0.4):      # write straight into array elements
+                arr, length = self.rng.choice(scope.arrays)
+                return [Node(f"{name}({args}, &{arr}[{self.index(length, scope)}], "
+                             f"&{arr}[{self.index(length, scope)}]);")]
+            o1, o2 = self.fresh("t"), self.fresh("t")
+            scope.scalars += [o1, o2]
+            return [Node(f"real {o1} = 0, {o2} = 0;"), Node(f"{name}({args}, &{o1}, &{o2});")]
+        return [Node(f"{name}({pointer}, {count}, {self.leaf(scope)});")]
+
+    # ---- the whole program ----------------------------------------------------------------
+
+    def program(self) -> Program:
+        scope = Scope(arrays=[("x", NX), ("out", NO)], inputs=["a"])
+        body = [Node(f"for (int j = 0; j < {NO}; j++) {{", [Node("out[j] = 0.1 * j;")])]
+        body += self.statements(scope, self.rng.randint(3, 7), depth=self.rng.choice([2, 2, 3]))
+        final_terms = [self.bounded(scope) for _ in range(2)]
+        for j in range(NO):
+            if self.chance(0.6):
+                body.append(Node(f"out[{j}] += {self.bounded(scope)};"))
+        body.append(Node(f"return {' + '.join(final_terms)};"))
+        return Program(self.seed, self.real, self.has_global, self.helpers, body, HARNESS)
+
+
+def generate(seed: int) -> Program:
+    return Generator(seed).program()
+
+
+# The checking main(): the same for every program; the data comes from the seed through
+# FUZZ_SEED so that one binary is fully determined by its source.
+HARNESS = """int main(void) { return fuzz_check_all(); }"""
+
+
+if __name__ == "__main__":
+    import sys
+    print(generate(int(sys.argv[1]) if len(sys.argv) > 1 else 0).source(), end="")

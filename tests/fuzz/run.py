@@ -1,0 +1,192 @@
+"""Differential fuzzer: random C programs (gen.py) through clang-22 and enzyme-opt, each
+checking its own derivatives against finite differences (fuzz_runtime.h).
+
+    .venv/bin/python tests/fuzz/run.py --count 2000 --levels O0,O2 --jobs 2
+    .venv/bin/python tests/fuzz/run.py --seed 1234 --levels O2 --keep /tmp/case --shrink
+    .venv/bin/python tests/fuzz/run.py --source /tmp/case/shrunk-1234-O2.c --levels O2
+
+Every (program, optimization level) run ends in one class:
+
+  passed     every derivative the program checks matches its finite difference
+  wrong      a derivative differs from a finite difference that two step sizes agree on
+  refused    enzyme-opt exits 1 with one `enzyme-opt: error:` line (allowed: we said so)
+  crashed    enzyme-opt or the derivative program died (traceback, signal, timeout)
+  invalid    enzyme-opt wrote IR that LLVM's verifier or clang rejects
+  discarded  the finite differences disagree at every check (ill-conditioned: not our bug)
+
+`genfail` (clang rejects the generated program) is a bug of the generator. The exit status is
+1 when any run is wrong, crashed, invalid or genfail. For each such run the command that
+regenerates it is printed, and with --shrink the program is reduced (shrink.py) and saved.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import multiprocessing
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import gen  # noqa: E402  (tests/fuzz is not a package)
+
+ROOT = HERE.parent.parent
+ENZYME_OPT = [sys.executable, "-m", "enzyme_opt"]
+BAD = ("wrong", "crashed", "invalid", "genfail")
+CLASSES = ("passed", "wrong", "refused", "crashed", "invalid", "discarded", "genfail")
+
+
+@dataclass
+class Outcome:
+    seed: int
+    level: str
+    verdict: str
+    detail: str = ""          # the refusal message, the crash's last line, the wrong checks
+
+    def regen(self) -> str:
+        return (f".venv/bin/python tests/fuzz/run.py --seed {self.seed} --levels {self.level} "
+                f"--keep /tmp/fuzz-{self.seed}-{self.level} --shrink")
+
+
+def _run(cmd: list[str], timeout: float, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd)
+    except subprocess.TimeoutExpired:
+        return subprocess.CompletedProcess(cmd, -999, "", f"timeout after {timeout:.0f} s")
+
+
+def add_global_shadow(ll: str) -> str:
+    """Give @g_w the shadow @d_g_w, as Enzyme users do in IR (`!enzyme_shadow !{ptr @d}`)."""
+    pattern = re.compile(r"^(@g_w = .*?)$", re.M)
+    if not pattern.search(ll):
+        return ll
+    ll = pattern.sub(r"\1, !enzyme_shadow !9999", ll, count=1)
+    return ll + "\n!9999 = !{ptr @d_g_w}\n"
+
+
+def last_line(text: str) -> str:
+    lines = [ln for ln in text.strip().splitlines() if ln.strip()]
+    return lines[-1][:300] if lines else ""
+
+
+def check_source(source: str, level: str, work: Path, cflags: tuple[str, ...] = ()
+                 ) -> tuple[str, str]:
+    """Compile, differentiate, verify, link and run one program; returns (verdict, detail)."""
+    src, ll, out, binary = (work / n for n in ("p.c", "p.ll", "p.ad.ll", "p.bin"))
+    src.write_text(source)
+    r = _run(["clang-22", f"-{level}", *cflags, "-S", "-emit-llvm", "-I", str(HERE), str(src),
+              "-o", str(ll)], 120)
+    if r.returncode != 0:
+        return "genfail", last_line(r.stderr)
+    ll.write_text(add_global_shadow(ll.read_text()))
+    if out.exists():
+        out.unlink()
+    r = _run(ENZYME_OPT + [str(ll), "-S", "-o", str(out)], 300, cwd=ROOT)
+    errors = [ln for ln in r.stderr.splitlines() if ln.strip()]
+    if r.returncode == 1 and len(errors) == 1 and errors[0].startswith("enzyme-opt: error:") \
+            and not out.exists():
+        return "refused", errors[0]
+    if r.returncode != 0:
+        return "crashed", f"enzyme-opt exit {r.returncode}: {last_line(r.stderr)}"
+    r = _run(["opt-22", "-passes=verify", "-disable-output", str(out)], 120)
+    if r.returncode != 0:
+        return "invalid", last_line(r.stderr)
+    r = _run(["clang-22", f"-{level}", "-w", str(out), "-lm", "-o", str(binary)], 300)
+    if r.returncode != 0:
+        return "invalid", "clang: " + last_line(r.stderr)
+    r = _run([str(binary)], 20)
+    result = re.search(r"^FUZZ-RESULT (\w+)", r.stdout, re.M)
+    if r.returncode != 0 or not result:
+        return "crashed", f"program exit {r.returncode}: {last_line(r.stderr or r.stdout)}"
+    verdict = {"ok": "passed", "wrong": "wrong", "discard": "discarded"}[result.group(1)]
+    wrong = [ln[len("FUZZ wrong "):] for ln in r.stdout.splitlines()
+             if ln.startswith("FUZZ wrong")]
+    return verdict, "; ".join(wrong[:4])
+
+
+def run_one(job: tuple[int, str, str | None, str | None]) -> Outcome:
+    seed, level, keep, source = job
+    source = source or gen.generate(seed).source()
+    if keep:
+        work = Path(keep)
+        work.mkdir(parents=True, exist_ok=True)
+        verdict, detail = check_source(source, level, work)
+    else:
+        with tempfile.TemporaryDirectory(prefix=f"fuzz{seed}") as tmp:
+            verdict, detail = check_source(source, level, Path(tmp))
+    return Outcome(seed, level, verdict, detail)
+
+
+def normalize(message: str) -> str:
+    """A refusal reason without its location and names, for grouping."""
+    text = re.sub(r"^enzyme-opt: error: ", "", message)
+    text = re.sub(r"^[^ ]+:\d+(:\d+)?: ", "", text)
+    text = re.sub(r"`[^`]*`", "`…`", text)
+    return re.sub(r"\d+", "N", text)[:160]
+
+
+def summarize(outcomes: list[Outcome], levels: list[str]) -> int:
+    print()
+    print("level  " + "  ".join(f"{c:>9}" for c in CLASSES))
+    for level in levels:
+        counts = collections.Counter(o.verdict for o in outcomes if o.level == level)
+        print(f"{level:5}  " + "  ".join(f"{counts[c]:>9}" for c in CLASSES))
+    refusals = collections.Counter(normalize(o.detail) for o in outcomes if o.verdict == "refused")
+    if refusals:
+        print("\nrefusal reasons:")
+        for reason, count in refusals.most_common():
+            print(f"  {count:5}  {reason}")
+    bad = [o for o in outcomes if o.verdict in BAD]
+    if bad:
+        print("\nfailures (regenerate with the command shown):")
+        for o in bad:
+            print(f"  {o.verdict:8} seed {o.seed} {o.level}: {o.detail}\n           {o.regen()}")
+    total = len(outcomes)
+    print(f"\nfuzz: {total} runs ({total // max(1, len(levels))} programs x {len(levels)} levels): "
+          + ", ".join(f"{sum(o.verdict == c for o in outcomes)} {c}" for c in CLASSES))
+    return 1 if bad else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--count", type=int, default=50, help="number of programs")
+    ap.add_argument("--start", type=int, default=0, help="first seed")
+    ap.add_argument("--seed", type=int, help="run this one seed only")
+    ap.add_argument("--levels", default="O0,O2", help="comma-separated: O0,O1,O2,O3")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--source", help="run this saved program (a shrunk one) instead")
+    ap.add_argument("--keep", help="with --seed/--source: keep the program and its files here")
+    ap.add_argument("--shrink", action="store_true", help="reduce every failing program")
+    ap.add_argument("--quiet", action="store_true", help="no progress dots")
+    args = ap.parse_args(argv)
+    levels = args.levels.split(",")
+    single = args.seed is not None or args.source
+    seeds = [args.seed or 0] if single else range(args.start, args.start + args.count)
+    keep = args.keep if single else None
+    source = Path(args.source).read_text() if args.source else None
+    jobs = [(s, lvl, f"{keep}/{lvl}" if keep else None, source) for s in seeds for lvl in levels]
+    outcomes: list[Outcome] = []
+    with multiprocessing.Pool(max(1, args.jobs)) as pool:
+        for i, outcome in enumerate(pool.imap_unordered(run_one, jobs, chunksize=1)):
+            outcomes.append(outcome)
+            if not args.quiet:
+                mark = "." if outcome.verdict == "passed" else outcome.verdict[0].upper()
+                print(mark, end="\n" if (i + 1) % 80 == 0 else "", flush=True)
+    outcomes.sort(key=lambda o: (o.seed, o.level))
+    status = summarize(outcomes, levels)
+    if args.shrink and not args.source:
+        import shrink
+        for o in outcomes:
+            if o.verdict in BAD:
+                shrink.shrink_and_save(o.seed, o.level, o.verdict, Path(
+                    args.keep or f"/tmp/fuzz-{o.seed}-{o.level}"))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
