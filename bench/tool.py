@@ -12,8 +12,10 @@ Throughput is the input's instruction count (LLVM's, of every defined function) 
 the wall time; "time/instr vs smallest" shows whether the cost is linear in module size.
 
 ``--tool`` / ``--baseline`` take a command (``"python -m enzyme_opt"``, another checkout's
-``enzyme-opt``): with a baseline both tools run interleaved on the same modules, so a
-before/after comparison shares the machine's noise.
+``enzyme-opt``); ``--baseline-commit REV`` runs enzyme-opt as it was at commit REV (its
+``enzyme_opt/`` extracted with ``git archive``, run by this venv's Python). With a baseline
+both tools run interleaved on the same modules, so a before/after comparison shares the
+machine's noise.
 """
 
 from __future__ import annotations
@@ -131,14 +133,32 @@ def markdown(res: dict) -> list[str]:
     return out
 
 
+def baseline_command(rev: str) -> str:
+    """A command running enzyme-opt as it was at ``rev`` (extracted under bench/out/tool/)."""
+    sha = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", rev], check=True,
+                         capture_output=True, text=True).stdout.strip()
+    where = OUT / f"baseline-{sha}"
+    if not (where / "enzyme_opt").exists():
+        where.mkdir(parents=True, exist_ok=True)
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", sha, "enzyme_opt"], check=True,
+                                 capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(where)], input=archive, check=True)
+    code = (f"import sys; sys.path.insert(0, {str(where)!r}); "
+            "from enzyme_opt.cli import main; sys.exit(main())")
+    return shlex.join([sys.executable, "-c", code])
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sizes", default=",".join(map(str, SIZES)), help="functions per module")
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--tool", default=DEFAULT_TOOL, help="command to time (default: this checkout's)")
     ap.add_argument("--baseline", default=None, help="a second command, timed interleaved")
+    ap.add_argument("--baseline-commit", default=None, metavar="REV",
+                    help="the baseline is enzyme-opt at this commit")
     args = ap.parse_args()
-    res = bench_tool([int(s) for s in args.sizes.split(",")], args.reps, args.tool, args.baseline)
+    baseline = baseline_command(args.baseline_commit) if args.baseline_commit else args.baseline
+    res = bench_tool([int(s) for s in args.sizes.split(",")], args.reps, args.tool, baseline)
     print("\n".join(markdown(res)))
     (OUT / "results.json").write_text(json.dumps(res, indent=2) + "\n")
     return 0
