@@ -10,6 +10,9 @@ Sections:
            batched reverse (enzyme_width 4: four gradients in one sweep) / one gradient.
   api      the Python API (bench/api_overhead.py): per-call overhead of cached calls, gradient
            time through the API vs through the C harness on the same kernels, compile time.
+  tool     the tool's own speed (bench/tool.py): `enzyme-opt m.ll -S -o out.ll` end to end on
+           modules of 68/136/272 clang -O2 functions each differentiated, and on the same
+           modules with nothing to differentiate (pass-through); instructions per second.
 
 Each kernel in bench/kernels/ is built the way a user builds it:
   clang-22 -O2 -S -emit-llvm k.c -o k.ll
@@ -19,7 +22,7 @@ and `k.bin` checks every derivative against a finite difference before timing it
 derivative is reported as a failure, never timed). Results go to the terminal (rich tables)
 and to bench/out/results.json; build products stay in bench/out/kernels/<kernel>/.
 
-Options: --sections parse,forward,reverse,split,api   --quick (short timings, small modules; for testing)
+Options: --sections parse,forward,reverse,split,api,tool   --quick (short timings, small modules; for testing)
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ from rich.table import Table  # noqa: E402
 
 import api_overhead  # noqa: E402
 import synth  # noqa: E402
+import tool as tool_bench  # noqa: E402
 
 console = Console(width=None if sys.stdout.isatty() else 132)
 
@@ -545,12 +549,14 @@ def markdown_summary(res: dict) -> str:
                     f"width 4: {'met' if sp['width4_target_met'] else 'missed'}.", ""]
     if "api" in res:
         out += api_overhead.markdown(res["api"])
+    if "tool" in res:
+        out += ["", "enzyme-opt end to end (`enzyme-opt m.ll -S -o out.ll`):", ""] + tool_bench.markdown(res["tool"])
     return "\n".join(out)
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--sections", default="parse,forward,reverse,split,api")
+    ap.add_argument("--sections", default="parse,forward,reverse,split,api,tool")
     ap.add_argument("--quick", action="store_true", help="short timings and small modules (smoke test)")
     ap.add_argument("--min-time", type=float, default=None, help="seconds per timed repetition (default 0.2)")
     ap.add_argument("--reps", type=int, default=None, help="repetitions, best taken (default 3)")
@@ -578,6 +584,12 @@ def main() -> int:
         console.rule("[bold]5. Python API")
         results["api"] = api_overhead.bench_api(build_kernel, min_s, reps)
         for line in api_overhead.markdown(results["api"]):
+            console.print(line, highlight=False, markup=False)
+    if "tool" in sections:
+        console.rule("[bold]6. The tool itself")
+        results["tool"] = tool_bench.bench_tool((8, 16, 32) if args.quick else tool_bench.SIZES, reps,
+                                                log=lambda line: console.print(line, highlight=False))
+        for line in tool_bench.markdown(results["tool"]):
             console.print(line, highlight=False, markup=False)
     results["wall_s"] = time.perf_counter() - t_start
     path = OUT / "results.json"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import atexit
+import gc
 import os
 import sys
 import tempfile
@@ -51,6 +53,7 @@ def main(input, output, text, opt_level, emit, cpu, features, libdevice, print_r
 
     INPUT is a .ll or .bc file, or '-' for standard input (the default).
     """
+    _leave_memory_to_the_os()
     try:
         data = _read(input)
         name = "<stdin>" if input == "-" else input
@@ -78,6 +81,19 @@ def main(input, output, text, opt_level, emit, cpu, features, libdevice, print_r
             raise
         click.echo("enzyme-opt: error: the input nests too deeply to process", err=True)
         sys.exit(1)
+
+
+def _leave_memory_to_the_os() -> None:
+    """This process compiles one module and ends: its IR is a graph of
+    millions of small objects in reference cycles, which Python's collector
+    would trace once more when the compilation ends and again when the
+    interpreter shuts down (half a second on a big module).  So the
+    collector stays off (``ir/collector.py``: nothing in the IR is garbage
+    while it is used), and everything is frozen at exit (frozen objects are
+    never traced), leaving the memory to the operating system, as compilers
+    do (clang's -disable-free)."""
+    gc.disable()
+    atexit.register(gc.freeze)
 
 
 def _print_version(ctx: click.Context, requested: bool) -> None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enzyme_opt import llvm
 from enzyme_opt.diagnostics import BackendError, InputError, UsageError
 from enzyme_opt.ir import parse_module, print_module
+from enzyme_opt.ir.collector import collector_paused
 from enzyme_opt.targets import gpu_target, nvptx
 
 
@@ -31,6 +32,11 @@ def differentiate(text: str, module, filename: str) -> str:
     the canonical input unchanged when there is nothing to do.  On a GPU,
     shared memory gets shadows first, and the lowered module gets its
     device finishing (``ad/gpu.py``)."""
+    with collector_paused():  # see ir/collector.py: a third of the time otherwise
+        return _differentiate(text, module, filename)
+
+
+def _differentiate(text: str, module, filename: str) -> str:
     from enzyme_opt.ad.callsites import find_call_sites
     from enzyme_opt.ad.pipeline import lower_module
     target = gpu_target(module.triple)
@@ -47,23 +53,59 @@ def differentiate(text: str, module, filename: str) -> str:
 
 
 def run(data: bytes, filename: str, options: Options = Options()) -> bytes:
-    text, module = load(data, filename)
-    target = gpu_target(module.triple)
+    with collector_paused():
+        return _run(data, filename, options)
+
+
+def _run(data: bytes, filename: str, options: Options) -> bytes:
+    checked = llvm.read_module(data, filename)  # the input, verified: LLVM reads it once
+    text = printed = str(checked)                # its canonical text
+    target = gpu_target(checked.triple)
     if target is nvptx and options.emit == "obj":
         raise UsageError("nvptx64 has no object files: use --emit asm for PTX "
                          "(ptxas turns PTX into a cubin)")
-    text = differentiate(text, module, filename)
-    llvm.verify(text)
+    if may_mention_enzyme(text):
+        lowered = differentiate(text, parse_module(text, filename), filename)
+        if lowered is not text:                  # every output is verified, here once
+            text, printed, checked = lowered, None, llvm.verify(lowered)
     cpu, features = options.cpu, options.features
     if target is not None or cpu is not None or features is not None:
         text, cpu, features = prepare_codegen(text, filename, target, options)
+        checked = None
     try:
         if options.opt_level is not None:
-            text = llvm.optimize(text, options.opt_level, cpu, features)
+            return llvm.emit(llvm.optimize(text, options.opt_level, cpu, features),
+                             options.emit, cpu, features)
+        if checked is not None:
+            return llvm.emit_verified(checked, options.emit, cpu, features, printed)
         return llvm.emit(text, options.emit, cpu, features)
     except BackendError as exc:
         exc.where = exc.where or filename
         raise
+
+
+def may_mention_enzyme(text: str) -> bool:
+    """Could the module (canonical text) have anything for Enzyme to do?
+
+    A text-level superset of ``ad.pipeline._mentions_enzyme``: every name,
+    attribute and call it looks at is on a line of its own that contains
+    "enzyme" (or is ``llvm.global.annotations``).  Only the source file name
+    and numbered metadata (debug info naming a path) are ignored, so a
+    module without Enzyme calls is written without being read into our IR."""
+    if "llvm.global.annotations" in text:
+        return True
+    start = text.find("enzyme")
+    while start >= 0:
+        line_start = text.rfind("\n", 0, start) + 1
+        line = text[line_start:line_start + 24]
+        if not (line.startswith(("source_filename", "; ModuleID")) or
+                (line[:1] == "!" and line[1:2].isdigit())):
+            return True
+        line_end = text.find("\n", start)
+        if line_end < 0:
+            return False
+        start = text.find("enzyme", line_end)
+    return False
 
 
 def prepare_codegen(text: str, filename: str, target, options: Options

@@ -56,6 +56,12 @@ def _llvm_error(message: str, filename: str, error_type, line_offset: int = 0):
 
 def read_input(data: bytes, filename: str) -> str:
     """Canonical LLVM 22 text of a ``.ll`` or ``.bc`` input, verified."""
+    return str(read_module(data, filename))
+
+
+def read_module(data: bytes, filename: str):
+    """A ``.ll`` or ``.bc`` input as a verified LLVM module (``str`` of it is
+    the canonical text; ``emit_verified`` writes it without reading it again)."""
     if not data.strip():
         raise InputError("the input is empty", filename)
     if data[:4] in BITCODE_MAGIC:
@@ -76,12 +82,12 @@ def read_input(data: bytes, filename: str) -> str:
             text = f'source_filename = "{_escape(filename)}"\n' + text
             added = 1
         module = _parse(text, filename, line_offset=added)
-    module.name = filename
+    module.name = "<string>"  # as LLVM names any module read from text: outputs print alike
     try:
         module.verify()
     except RuntimeError as exc:
         raise VerifyError(f"the input does not verify: {_first_line(exc)}", filename) from None
-    return str(module)
+    return module
 
 
 def _escape(text: str) -> str:
@@ -164,6 +170,19 @@ def emit(text: str, kind: str, cpu: str | None = "", features: str | None = "") 
     if kind == "bc":
         return verify(text).as_bitcode()
     return isolated(_emit_machine_code, text, kind, cpu, features)
+
+
+def emit_verified(module, kind: str, cpu: str | None = "", features: str | None = "",
+                  text: str | None = None) -> bytes:
+    """``emit`` for a module already parsed and verified (``verify``,
+    ``read_module``): text and bitcode come straight from it, so an output
+    is read by LLVM once, not once to verify and again to write.  ``text``
+    is ``str(module)`` when the caller has it already."""
+    if kind == "llvm":
+        return (text if text is not None else str(module)).encode()
+    if kind == "bc":
+        return module.as_bitcode()
+    return isolated(_emit_machine_code, str(module), kind, cpu, features)
 
 
 def _emit_machine_code(text: str, kind: str, cpu: str, features: str) -> bytes:

@@ -28,8 +28,7 @@ from enzyme_opt.ir.clone import clone_function_body
 from enzyme_opt.ir.debuginfo import LOCATION_KIND, carried_location, location_node, source_location
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.module import Function, GlobalVariable, Module
-from enzyme_opt.ir.parser import parse_module
-from enzyme_opt.ir.printer import print_module
+from enzyme_opt.ir.subset import merge_subset, print_subset
 
 MAX_ROUNDS = 16
 
@@ -152,8 +151,8 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
         lower_invokes(clone)
         expand_runtime_helpers(clone)
     names = {c.name for c in clones.values()}
-    text = llvm.simplify_functions(print_module(module), names)
-    module = parse_module(text, filename)
+    text = llvm.simplify_functions(print_subset(module, list(clones.values())), names)
+    merge_subset(module, text, names, filename)
     for name in names:
         expand_global_addresses(module.get_function(name))
         retype_float_moves(module.get_function(name))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from enzyme_opt.ir import types as T
+from enzyme_opt.ir.module import Function
 from enzyme_opt.ir.types import Type
 from enzyme_opt.ir.values import ConstantInt, User, Value
 
@@ -39,7 +40,7 @@ class Instruction(User):
 
     # -- identity and placement ------------------------------------------------
     def ref(self) -> str:
-        return self.function.slot_name(self)
+        return self.parent.parent.slot_name(self)  # hot (every operand printed): no property
 
     @property
     def function(self):
@@ -77,10 +78,10 @@ class Instruction(User):
 
     def format(self) -> str:
         text = self.body()
-        if self.has_result:
-            text = f"{self.ref()} = {text}"
-        for kind, md in self.metadata:
-            text += f", !{kind} {md}"
+        if type(self.type) is not _VOID:
+            text = f"{self.parent.parent.slot_name(self)} = {text}"
+        if self.metadata:
+            text += "".join([f", !{kind} {md}" for kind, md in self.metadata])
         return text
 
     def __repr__(self) -> str:
@@ -89,6 +90,8 @@ class Instruction(User):
         except Exception:  # noqa: BLE001 - repr must never fail
             return f"<{type(self).__name__} {self.opcode}>"
 
+
+_VOID = T.VoidType
 
 TERMINATORS = frozenset({"ret", "br", "switch", "indirectbr", "invoke", "resume",
                          "unreachable", "callbr"})
@@ -490,8 +493,7 @@ class CallInst(Instruction):
     @property
     def called_function(self):
         """The Function called directly (through no cast), else None."""
-        from enzyme_opt.ir.module import Function
-        callee = self.callee
+        callee = self._operands[-1].value
         return callee if isinstance(callee, Function) else None
 
     def _call_text(self) -> str:

@@ -9,6 +9,7 @@ modelled.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Iterator, Sequence
 
 from enzyme_opt.ir import types as T
@@ -47,6 +48,24 @@ def _escape_attribute(text: str) -> str:
 
 def _unescape_attribute(text: str) -> str:
     return re.sub(r"\\([0-9A-Fa-f]{2})", lambda m: chr(int(m.group(1), 16)), text)
+
+
+# Every call the AD looks at asks its callee's string attributes (is it inactive, a custom
+# rule, an allocator?): these parse the same few texts again and again, so they are
+# remembered (pure functions of the text; callers get copies).
+@lru_cache(maxsize=4096)
+def _group_ids(suffix: str) -> tuple[int, ...]:
+    return tuple(int(m) for m in re.findall(r"#(\d+)", suffix))
+
+
+@lru_cache(maxsize=4096)
+def _parsed_string_attributes(group_text: str) -> tuple[tuple[str, str], ...]:
+    return tuple((key, _unescape_attribute(value))
+                 for key, value in _STRING_ATTRIBUTE.findall(group_text))
+
+
+def _string_attributes(group_text: str) -> tuple[tuple[str, str], ...]:
+    return _parsed_string_attributes(group_text) if group_text else ()
 
 
 LINKAGES = frozenset({"private", "internal", "available_externally", "linkonce", "weak",
@@ -227,17 +246,21 @@ class Function(GlobalValue):
 
     @property
     def attribute_group_ids(self) -> list[int]:
-        return [int(m) for m in re.findall(r"#(\d+)", self.suffix)]
+        return list(_group_ids(self.suffix))
 
     def metadata_text(self, kind: str) -> str | None:
         """The node attached as ``!kind`` (``!5``).  Declarations print their
         attachments before the return type (in ``prefix``), definitions
         after the parameters (in ``suffix``)."""
+        if "!" not in self.suffix and "!" not in self.prefix:
+            return None  # the common case, and asked for every call the AD visits
         match = re.search(r"!" + re.escape(kind) + r" (![\w.]+)", self.prefix + " " + self.suffix)
         return match.group(1) if match else None
 
     def metadata_kinds(self) -> list[str]:
         """The kinds of every metadata attachment (``dbg``, ``enzyme_augment`` …)."""
+        if "!" not in self.suffix and "!" not in self.prefix:
+            return []
         return re.findall(r"(?<![\w.])!([A-Za-z_.][\w.]*) ![\w.]+", self.prefix + " " + self.suffix)
 
     def add_metadata(self, kind: str, node: str) -> None:
@@ -252,9 +275,8 @@ class Function(GlobalValue):
         groups (``""`` for a key without a value)."""
         out: dict[str, str] = {}
         groups = self.module.attribute_groups if self.module is not None else {}
-        for gid in self.attribute_group_ids:
-            for key, value in _STRING_ATTRIBUTE.findall(groups.get(gid, "")):
-                out[key] = _unescape_attribute(value)
+        for gid in _group_ids(self.suffix):
+            out.update(_string_attributes(groups.get(gid, "")))
         return out
 
     def add_string_attribute(self, key: str, value: str | None = None) -> None:
@@ -272,8 +294,12 @@ class Function(GlobalValue):
 
     # -- names -----------------------------------------------------------------
     def slot_name(self, value: Value) -> str:
-        if self._slots is None or value not in self._slots:
-            self.assign_slots()
+        slots = self._slots
+        if slots is not None:
+            name = slots.get(value)
+            if name is not None:
+                return name
+        self.assign_slots()
         return self._slots.get(value, "%<badref>")
 
     def assign_slots(self) -> None:

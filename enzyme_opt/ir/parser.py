@@ -13,13 +13,13 @@ text.
 
 from __future__ import annotations
 
-import gc
 import math
 import re
 import struct
 
 from enzyme_opt.diagnostics import ParseError
 from enzyme_opt.ir import types as T
+from enzyme_opt.ir.collector import collector_paused
 from enzyme_opt.ir.lexer import Cursor, join_tokens, string_body, tokenize
 from enzyme_opt.ir.module import Function, GlobalAlias, GlobalVariable, Module
 from enzyme_opt.ir.types import Type
@@ -51,13 +51,8 @@ def parse_module(text: str, filename: str = "<input>") -> Module:
     Python's cyclic garbage collector is paused meanwhile: parsing allocates
     many long-lived objects, and every collection it triggers would walk
     all of them again (half the parse time, and superlinear)."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         return ModuleParser(text, filename).run()
-    finally:
-        if paused:
-            gc.enable()
 
 
 def parse_type_text(module: Module, text: str) -> Type:

@@ -7,8 +7,7 @@ values once (``Function.assign_slots``) before printing its body.
 
 from __future__ import annotations
 
-import gc
-
+from enzyme_opt.ir.collector import collector_paused
 from enzyme_opt.ir.module import Function, Module
 
 _HEX = "0123456789ABCDEF"
@@ -25,13 +24,8 @@ def _quote(text: str) -> str:
 
 
 def print_module(module: Module) -> str:
-    paused = gc.isenabled()
-    gc.disable()  # as in parsing: many small strings, no cycles to find
-    try:
+    with collector_paused():  # as in parsing: many small strings, no cycles to find
         return _print_module(module)
-    finally:
-        if paused:
-            gc.enable()
 
 
 def _print_module(module: Module) -> str:

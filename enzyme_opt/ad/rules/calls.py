@@ -87,11 +87,14 @@ def call_kind(call) -> str:
     fn = call.called_function
     if fn is None:
         return OPAQUE
-    if custom.inactive_reason(fn) is not None:
+    # Every annotation read below is an "enzyme..." string attribute: most callees have
+    # none, and this is asked for every call the AD visits, so look once.
+    annotated = any(key.startswith("enzyme") for key in fn.string_attributes())
+    if annotated and custom.inactive_reason(fn) is not None:
         return INACTIVE
     if custom.has_custom_rule(fn):
         return CUSTOM
-    if custom.math_rule_name(fn) is not None:
+    if annotated and custom.math_rule_name(fn) is not None:
         return MATH
     name = fn.name
     if name.startswith(TAPE_HELPER_PREFIX):
@@ -100,9 +103,9 @@ def call_kind(call) -> str:
         return COPY
     if name.startswith("llvm.memset."):
         return FILL
-    if name in ALLOCATIONS or custom.allocator(fn) is not None:
+    if name in ALLOCATIONS or (annotated and custom.allocator(fn) is not None):
         return ALLOCATE
-    if name in DEALLOCATIONS or custom.freed_argument(fn) is not None:
+    if name in DEALLOCATIONS or (annotated and custom.freed_argument(fn) is not None):
         return FREE
     if is_inactive_callee(name):
         return INACTIVE
