@@ -11,7 +11,8 @@ Every (program, optimization level) run ends in one class:
   wrong      a derivative differs from a finite difference that two step sizes agree on
   refused    enzyme-opt exits 1 with one `enzyme-opt: error:` line (allowed: we said so)
   crashed    enzyme-opt or the derivative program died (traceback, signal, timeout)
-  invalid    enzyme-opt wrote IR that LLVM's verifier or clang rejects
+  invalid    enzyme-opt wrote IR that LLVM's verifier or clang rejects (also when enzyme-opt's
+             own check of its output caught it: "the output: …", "internal error")
   discarded  the finite differences disagree at every check (ill-conditioned: not our bug)
 
 `genfail` (clang rejects the generated program) is a bug of the generator. The exit status is
@@ -38,6 +39,9 @@ import gen  # noqa: E402  (tests/fuzz is not a package)
 ROOT = HERE.parent.parent
 ENZYME_OPT = [sys.executable, "-m", "enzyme_opt"]
 BAD = ("wrong", "crashed", "invalid", "genfail")
+# enzyme-opt verifies what it writes: when LLVM rejects it, the one-line error names "the output"
+# or says "internal error". That is invalid IR caught in time, not a refusal.
+OUR_OUTPUT_REJECTED = re.compile(r"enzyme-opt: error: (the output\b|.*internal error)")
 CLASSES = ("passed", "wrong", "refused", "crashed", "invalid", "discarded", "genfail")
 
 
@@ -92,6 +96,8 @@ def check_source(source: str, level: str, work: Path, cflags: tuple[str, ...] = 
     errors = [ln for ln in r.stderr.splitlines() if ln.strip()]
     if r.returncode == 1 and len(errors) == 1 and errors[0].startswith("enzyme-opt: error:") \
             and not out.exists():
+        if OUR_OUTPUT_REJECTED.search(errors[0]):    # a clean message, but about our own IR
+            return "invalid", errors[0], (0, 0)
         return "refused", errors[0], (0, 0)
     if r.returncode != 0:
         return "crashed", f"enzyme-opt exit {r.returncode}: {last_line(r.stderr)}", (0, 0)
