@@ -144,11 +144,15 @@ def summarize(outcomes: list[Outcome], levels: list[str]) -> int:
     for level in levels:
         counts = collections.Counter(o.verdict for o in outcomes if o.level == level)
         print(f"{level:5}  " + "  ".join(f"{counts[c]:>9}" for c in CLASSES))
-    refusals = collections.Counter(normalize(o.detail) for o in outcomes if o.verdict == "refused")
+    refusals: dict[str, list[Outcome]] = collections.defaultdict(list)
+    for o in outcomes:
+        if o.verdict == "refused":
+            refusals[normalize(o.detail)].append(o)
     if refusals:
-        print("\nrefusal reasons:")
-        for reason, count in refusals.most_common():
-            print(f"  {count:5}  {reason}")
+        print("\nrefusal reasons (with up to 5 of the runs):")
+        for reason, runs in sorted(refusals.items(), key=lambda item: -len(item[1])):
+            examples = ", ".join(f"{o.seed} {o.level}" for o in runs[:5])
+            print(f"  {len(runs):5}  {reason}  [{examples}]")
     bad = [o for o in outcomes if o.verdict in BAD]
     if bad:
         print("\nfailures (regenerate with the command shown):")
