@@ -64,6 +64,16 @@ unit: venv
 lit: venv toolchain
 	$(VENV)/bin/lit -j $(JOBS) -v tests/lit
 
+# --- Robustness on arbitrary valid IR (issue 9): llvm-stress-22 modules, as they are and
+# with __enzyme_autodiff/__enzyme_fwddiff calls on their function appended. Fails on any
+# crash or invalid output.  `make fuzz-stress N=200`; more options: STRESS_ARGS="--start 5000".
+
+.PHONY: fuzz-stress
+STRESS_N ?= $(or $(N),1000)
+
+fuzz-stress: venv toolchain
+	$(VPY) tests/fuzz/stress.py --count $(STRESS_N) --quiet $(STRESS_ARGS)
+
 # --- Demo and benchmarks ------------------------------------------------------------------
 
 demo: venv toolchain
