@@ -2,8 +2,8 @@
 
 For seeds S = start .. start+count-1 this generates a random module with
 ``llvm-stress-22 -seed=S -size=K`` (K varies with S between ``--min-size``
-and ``--max-size``) and runs enzyme-opt on each of its variants
-(``stress_variants.py``): the module as it is; with a caller of
+and ``--max-size``; every fourth seed adds ``--enable-scalable-vectors``)
+and runs enzyme-opt on each of its variants (``stress_variants.py``): the module as it is; with a caller of
 ``__enzyme_autodiff`` / ``__enzyme_fwddiff`` on ``@autogen_SD<S>`` appended;
 and the same after every float value is stored somewhere (so that the float
 code survives preprocessing and is differentiated).
@@ -68,9 +68,21 @@ def size_for(seed: int, min_size: int, max_size: int) -> int:
     return min_size + (seed * 37) % span
 
 
-def generate(seed: int, size: int) -> str:
-    """The text of ``llvm-stress-22 -seed=seed -size=size``."""
-    proc = subprocess.run([STRESS, f"-seed={seed}", f"-size={size}", "-o", "-"],
+def scalable_for(seed: int, mode: str) -> bool:
+    """Whether a seed's module has scalable vectors (``<vscale x 4 x float>``):
+    ``mix`` (the default) every fourth seed, else ``always`` or ``never``."""
+    return mode == "always" or (mode == "mix" and seed % 4 == 3)
+
+
+def stress_command(seed: int, size: int, scalable: bool) -> list[str]:
+    """The llvm-stress command line of one module (text on standard output)."""
+    extra = ["--enable-scalable-vectors"] if scalable else []
+    return [STRESS, f"-seed={seed}", f"-size={size}", *extra, "-o", "-"]
+
+
+def generate(seed: int, size: int, scalable: bool = False) -> str:
+    """The text of ``llvm-stress-22 -seed=seed -size=size [--enable-scalable-vectors]``."""
+    proc = subprocess.run(stress_command(seed, size, scalable),
                           capture_output=True, text=True, check=True)
     return proc.stdout
 
@@ -119,10 +131,11 @@ def run_enzyme_opt(module: Path, out: Path) -> tuple[str, str]:
     return classify(proc, out)
 
 
-def check_seed(seed: int, size: int, workdir: str, keep: str | None) -> list[Result]:
+def check_seed(seed: int, size: int, workdir: str, keep: str | None,
+               scalable: bool = False) -> list[Result]:
     """All variants of one seed; keeps the inputs (and outputs) of every run
     that was not ok in ``keep``, when given."""
-    text = generate(seed, size)
+    text = generate(seed, size, scalable)
     results = []
     for variant in VARIANTS:
         source = make(text, seed, variant)
@@ -158,9 +171,12 @@ def regenerate(result: Result, args: argparse.Namespace) -> str:
     """The commands that reproduce one result."""
     keep = f"/tmp/stress-{result.seed}"
     again = (f".venv/bin/python tests/fuzz/stress.py --start {result.seed} --count 1 "
-             f"--min-size {args.min_size} --max-size {args.max_size} --keep {keep}")
+             f"--min-size {args.min_size} --max-size {args.max_size} "
+             f"--scalable {args.scalable} --keep {keep}")
     if result.variant == "pass":
-        return (f"{STRESS} -seed={result.seed} -size={result.size} -o {keep}.ll && "
+        command = stress_command(result.seed, result.size,
+                                 scalable_for(result.seed, args.scalable))
+        return (f"{' '.join(command[:-1])} {keep}.ll && "
                 f".venv/bin/enzyme-opt {keep}.ll -S -o {keep}.out.ll")
     return (f"{again} && .venv/bin/enzyme-opt {keep}/s{result.seed}.{result.variant}.ll "
             f"-S -o {keep}/out.ll")
@@ -197,6 +213,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--start", type=int, default=0, help="first seed")
     parser.add_argument("--min-size", type=int, default=20)
     parser.add_argument("--max-size", type=int, default=200)
+    parser.add_argument("--scalable", choices=("mix", "always", "never"), default="mix",
+                        help="scalable vectors: every fourth seed (mix), always or never")
     parser.add_argument("--keep", metavar="DIR", help="keep the inputs of non-ok runs here")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--quiet", action="store_true", help="no progress line per module")
@@ -207,8 +225,8 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     results: list[Result] = []
     with tempfile.TemporaryDirectory(prefix="enzyme-stress-") as workdir:
-        jobs = [(s, size_for(s, args.min_size, args.max_size), workdir, args.keep)
-                for s in seeds]
+        jobs = [(s, size_for(s, args.min_size, args.max_size), workdir, args.keep,
+                 scalable_for(s, args.scalable)) for s in seeds]
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
                 batches = pool.map(check_seed, *zip(*jobs))

@@ -120,7 +120,7 @@ def float_values(text: str, name: str) -> dict[str, str]:
 FLOAT_NAMES = "half|bfloat|float|double"
 FLOAT_CONSTANT = re.compile(
     rf"\b({FLOAT_NAMES}) (0x[KLMHR]?[0-9A-Fa-f]+|[-+]?\d[\d.]*(?:e[-+]?\d+)?)\b"
-    rf"|(<\d+ x (?:{FLOAT_NAMES})>) (zeroinitializer|splat \([^()]*\)|<[^<>]*>)")
+    rf"|(<(?:vscale x )?\d+ x (?:{FLOAT_NAMES})>) (zeroinitializer|splat \([^()]*\)|<[^<>]*>)")
 
 # A binary float operation or comparison: its second operand has no type of its own.
 BINARY = re.compile(r"= (?:f(?:add|sub|mul|div|rem)|fcmp \w+)(?: \w+)* (<[^<>]*>|\w+) [^,]+, "

@@ -28,7 +28,8 @@ SIZES = (20, 120)
 def test_stress_sample(tmp_path):
     results = []
     for seed in SEEDS:
-        results += stress.check_seed(seed, stress.size_for(seed, *SIZES), str(tmp_path), None)
+        results += stress.check_seed(seed, stress.size_for(seed, *SIZES), str(tmp_path), None,
+                                     stress.scalable_for(seed, "mix"))
     counts = collections.Counter(r.klass for r in results)
     print("llvm-stress sample:", ", ".join(f"{k} {counts[k]}" for k in stress.CLASSES))
     bad = [f"seed {r.seed} size {r.size} {r.variant}: {r.klass}: {r.detail}"
