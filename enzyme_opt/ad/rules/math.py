@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
-from enzyme_opt.ir.values import Value
+from enzyme_opt.ir.instructions import ShuffleVectorInst
+from enzyme_opt.ir.values import ConstantKeyword, Value
 from enzyme_opt.targets import gpu_target
 
 #: Math functions LLVM has intrinsics for (``llvm.<name>.<type>``).
@@ -97,6 +98,16 @@ class Math:
         return self.b.call(fn, [x, n])
 
     def int_to_float(self, n: Value) -> Value:
+        """``n`` as this type; a scalar ``n`` (powi's exponent) is splatted
+        over the lanes of a vector type."""
+        if isinstance(self.ty, T.VectorType) and not isinstance(n.type, T.VectorType):
+            lane = self.b.cast("sitofp", n, self.ty.element)
+            vector = self.b.insertelement(ConstantKeyword(self.ty, "poison"), lane,
+                                          Builder.const(T.i32, 0))
+            mask = ConstantKeyword(T.VectorType(self.ty.count, T.i32, self.ty.scalable),
+                                   "zeroinitializer")
+            return self.b.insert(ShuffleVectorInst(vector, ConstantKeyword(self.ty, "poison"),
+                                                   mask))
         return self.b.cast("sitofp", n, self.ty)
 
     def _per_lane(self, name: str, args) -> Value:
