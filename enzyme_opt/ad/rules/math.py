@@ -24,7 +24,7 @@ INTRINSIC_MATH = frozenset({"sqrt", "sin", "cos", "tan", "exp", "exp2", "log", "
 
 def type_suffix(ty: T.Type) -> str:
     if isinstance(ty, T.VectorType):
-        return f"v{ty.count}{type_suffix(ty.element)}"
+        return f"{'nx' if ty.scalable else ''}v{ty.count}{type_suffix(ty.element)}"
     if isinstance(ty, T.FloatType):
         return {"half": "f16", "bfloat": "bf16", "float": "f32", "double": "f64",
                 "x86_fp80": "f80", "fp128": "f128"}[ty.kind]
@@ -96,6 +96,13 @@ class Math:
         fty = T.FunctionType(self.ty, (self.ty, n.type))
         fn = self.module.get_or_declare(f"llvm.powi.{type_suffix(self.ty)}.{type_suffix(n.type)}", fty)
         return self.b.call(fn, [x, n])
+
+    def sum_lanes(self, v: Value) -> Value:
+        """The sum of the lanes of the vector ``v`` (of this emitter's type)."""
+        element = self.ty.element
+        fty = T.FunctionType(element, (element, self.ty))
+        fn = self.module.get_or_declare(f"llvm.vector.reduce.fadd.{type_suffix(self.ty)}", fty)
+        return self.b.call(fn, [Builder.const(element, -0.0), v])
 
     def int_to_float(self, n: Value) -> Value:
         """``n`` as this type; a scalar ``n`` (powi's exponent) is splatted
