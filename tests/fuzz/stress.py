@@ -14,7 +14,9 @@ Each run is classified:
 * ``refused``  exit 1, exactly one ``enzyme-opt: error:`` line, no output file;
 * ``crashed``  anything else: a traceback, another exit status, a signal, a
                timeout, or exit 1 with a malformed diagnostic or an output file;
-* ``invalid``  exit 0 but the output fails the verifier.
+* ``invalid``  exit 0 but the output fails the verifier, or exit 1 because
+               enzyme-opt's own check of its output failed (``the output: …``,
+               ``internal error``): a bug, not a refusal.
 
 The summary gives counts per variant and class, the refusal reasons grouped
 (names and numbers normalized away), and for every crash or invalid output
@@ -50,6 +52,7 @@ VERIFY = ["opt-22", "-passes=verify", "-disable-output"]
 TIMEOUT_S = 60
 CLASSES = ("ok", "refused", "crashed", "invalid")
 PREFIX = "enzyme-opt: error: "
+OWN_OUTPUT = PREFIX + "the output: "     # LLVM rejected the IR enzyme-opt generated
 
 
 @dataclasses.dataclass
@@ -103,6 +106,8 @@ def classify(proc: subprocess.CompletedProcess | None, out: Path) -> tuple[str, 
     lines = err.splitlines()
     if (proc.returncode == 1 and len(lines) == 1 and lines[0].startswith(PREFIX)
             and "Traceback" not in err and not out.exists()):
+        if lines[0].startswith(OWN_OUTPUT) or "internal error" in lines[0]:
+            return "invalid", lines[0]     # enzyme-opt's own verifier caught its output
         return "refused", lines[0]
     if proc.returncode < 0:
         return "crashed", f"signal {-proc.returncode}: {_last_line(err)}"
@@ -188,10 +193,10 @@ def summarize(results: list[Result], args: argparse.Namespace, seconds: float) -
           f"(seeds {args.start}..{args.start + args.count - 1}, sizes "
           f"{args.min_size}-{args.max_size}) in {seconds:.0f} s")
     table = collections.Counter((r.variant, r.klass) for r in results)
-    print(f"{'variant':<10}" + "".join(f"{k:>10}" for k in CLASSES))
+    print(f"{'variant':<16}" + "".join(f"{k:>10}" for k in CLASSES))
     for variant in VARIANTS:
-        print(f"{variant:<10}" + "".join(f"{table[variant, k]:>10}" for k in CLASSES))
-    print(f"{'total':<10}" + "".join(
+        print(f"{variant:<16}" + "".join(f"{table[variant, k]:>10}" for k in CLASSES))
+    print(f"{'total':<16}" + "".join(
         f"{sum(1 for r in results if r.klass == k):>10}" for k in CLASSES))
     reasons = collections.Counter(reason(r.detail) for r in results if r.klass == "refused")
     if reasons:
