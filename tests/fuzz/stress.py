@@ -24,6 +24,9 @@ the commands that regenerate it.  Exit status 1 when any run crashed or was
 invalid.
 
     .venv/bin/python tests/fuzz/stress.py --count 1000 [--start S] [--keep DIR] [--jobs N]
+
+The environment variable ``ENZYME_OPT`` names the enzyme-opt command to test
+(default: ``.venv/bin/enzyme-opt``).
 """
 
 from __future__ import annotations
