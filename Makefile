@@ -3,7 +3,8 @@
 #   make demo    differentiate examples/demo.c and check it against finite differences
 #   make test    unit tests (pytest) + end-to-end tests (lit + FileCheck)
 #   make bench   benchmarks (bench/run.py)
-#   make fuzz    differential fuzzer: N random C programs (default 2000) at O0 and O2
+#   make fuzz    differential fuzzer: N random C programs (default 2000) at O0 and O2, and
+#                1000 llvm-stress-22 modules (docs/testing.md)
 #   make gpu-test  build the GPU tests (PTX, inputs, manifest) for a machine with a GPU
 #
 # `venv` and `toolchain` are idempotent: they do work only when something is missing
@@ -73,14 +74,32 @@ demo: venv toolchain
 bench: venv toolchain
 	$(VPY) bench/run.py
 
-# --- Fuzzing: random C programs checking their own derivatives (tests/fuzz, docs/testing.md) --
+# --- Fuzzing (issue 9, docs/testing.md) -------------------------------------------------
+#   make fuzz           N=2000 random C programs at O0 and O2 checking their own derivatives
+#                       (tests/fuzz/run.py), then STRESS_N=1000 llvm-stress-22 modules passed
+#                       through and differentiated (tests/fuzz/stress.py); fails on any wrong
+#                       derivative, crash or invalid output, after running both
+#   make fuzz-programs  only the C programs (FUZZ_LEVELS=O0,O1,O2,O3 FUZZ_START=5000 …)
+#   make fuzz-stress    only llvm-stress (STRESS_ARGS="--start 5000" …)
 
 N ?= 2000
 FUZZ_LEVELS ?= O0,O2
 FUZZ_START ?= 0
+STRESS_N ?= 1000
+
+.PHONY: fuzz-programs fuzz-stress
 
 fuzz: venv toolchain
+	@rc=0; \
+	$(MAKE) --no-print-directory fuzz-programs || rc=1; \
+	$(MAKE) --no-print-directory fuzz-stress || rc=1; \
+	exit $$rc
+
+fuzz-programs: venv toolchain
 	$(VPY) tests/fuzz/run.py --count $(N) --start $(FUZZ_START) --levels $(FUZZ_LEVELS) --jobs $(JOBS)
+
+fuzz-stress: venv toolchain
+	$(VPY) tests/fuzz/stress.py --count $(STRESS_N) --quiet --jobs $(JOBS) $(STRESS_ARGS)
 
 # --- GPU tests: built here, run where the GPU is --------------------------------------------
 

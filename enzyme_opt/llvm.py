@@ -17,7 +17,8 @@ from functools import lru_cache
 
 import llvmlite.binding as llvm
 
-from enzyme_opt.diagnostics import BackendError, InputError, ParseError, VerifyError
+from enzyme_opt.diagnostics import (BackendError, DifferentiationError, InputError, ParseError,
+                                    VerifyError)
 
 BITCODE_MAGIC = (b"BC\xc0\xde", b"\xde\xc0\x17\x0b")  # raw and wrapper
 
@@ -127,7 +128,36 @@ def _pass_builder(module, level: int, cpu: str = "", features: str = ""):
 
 def simplify_functions(text: str, names: set[str]) -> str:
     """Run the pre-AD simplification (SROA, instcombine, simplifycfg,
-    loop-simplify, LCSSA, one exit block) on the named functions only."""
+    loop-simplify, LCSSA, one exit block) on the named functions only.
+
+    With scalable vectors (``<vscale x 4 x float>``) this runs in a child
+    process: LLVM aborts the whole process on some of them (the cost model
+    of a target without them, such as x86-64, the default when the module
+    names no triple; an instcombine fold of an extract from one), and in a
+    child that abort becomes one diagnostic."""
+    if "vscale x" not in text:
+        return _simplify_functions(text, names)
+    try:
+        return isolated(_simplify_functions, text, names)
+    except BackendError:
+        functions = ", ".join(f"@{n.removeprefix('preprocess_')}" for n in sorted(names))
+        triple = llvm.parse_assembly(text).triple
+        hint = ""
+        if not triple.startswith(SCALABLE_TARGETS):
+            target = triple or f"{llvm.get_default_triple()} (the default: the module names none)"
+            hint = (f"; the target, {target}, has no scalable vectors: give the module a "
+                    f"target triple that has them (aarch64 with SVE, riscv64 with V)")
+        raise DifferentiationError(
+            f"cannot differentiate this code with scalable vectors (<vscale x ...>): LLVM "
+            f"aborted on them while simplifying it before differentiation{hint}",
+            f"in function {functions}") from None
+
+
+#: target triples (prefixes) with scalable vectors
+SCALABLE_TARGETS = ("aarch64", "arm64", "riscv")
+
+
+def _simplify_functions(text: str, names: set[str]) -> str:
     module = verify(text, "the preprocessed module")
     pb = _pass_builder(module, 2)
     fpm = llvm.create_new_function_pass_manager()

@@ -87,7 +87,7 @@ class AdjointRules:
         other threads may add to the same location)."""
         if self.gpu:
             return gpu.atomic_add(b, pointer, delta, align)
-        if isinstance(delta.type, T.VectorType):
+        if isinstance(delta.type, T.VectorType) and not delta.type.scalable:
             # One element at a time: a vector read-modify-write that overlaps the
             # previous one (the i-1, i, i+1 neighbours of a vectorized stencil)
             # defeats store-to-load forwarding and stalls on every iteration;
@@ -250,6 +250,14 @@ class AdjointRules:
         if dy is None:
             return
         a, c = inst.operand(0), inst.operand(1)
+        if a.type.scalable:
+            # LLVM allows only splats of lane 0 (or poison) as scalable masks: lane 0
+            # of ``a`` gets the sum of every lane of ȳ, however many there are.
+            if a in self.gen.slots and inst.mask[0] == 0:
+                m = Math(b, inst.type)
+                self.accumulate(b, a, self.per_lane(b, dy, inst.type, a.type, lambda lane:
+                    b.insertelement(zero(a.type), m.sum_lanes(lane), ConstantInt(T.i32, 0))))
+            return
         parts = [self._unshuffle(b, inst, lane) for lane in self.lanes.split(b, dy, inst.type)]
         for k, operand in enumerate((a, c)):
             if operand in self.gen.slots and (operand is not c or c is not a):

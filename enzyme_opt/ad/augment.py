@@ -575,8 +575,19 @@ class AugmentedBuilder:
                     per_block[place][value] = None
         for block, cached in per_block.items():
             if cached:
+                self.check_recordable(block, cached)
                 self.records[block] = list(cached)
                 write_record(Builder().before_terminator(block), self.tape, self.records[block])
+
+    def check_recordable(self, block: BasicBlock, values) -> None:
+        """Tape records have a layout fixed at compile time; a scalable vector
+        (``<vscale x 2 x double>``) has a size known only at run time."""
+        for value in values:
+            if _is_scalable(value.type):
+                where = value if isinstance(value, I.Instruction) else block.terminator
+                raise self.ctx.error(where, f"reverse mode cannot save {value.ref()} (a "
+                                            f"scalable vector, {value.type}) for the reverse "
+                                            f"sweep: its size is known only at run time")
 
     def placement(self, value: Value, block: BasicBlock) -> list[BasicBlock]:
         """Where to record ``value``, needed by the inverse of ``block``.
@@ -703,3 +714,10 @@ class AugmentedBuilder:
     def _available_without(self, operand: Value, user: Value, kept, recomputed) -> bool:
         return (isinstance(operand, (Argument, Constant)) or operand in recomputed
                 or (operand in kept and operand is not user))
+
+
+def _is_scalable(ty: T.Type) -> bool:
+    """Whether ``ty`` is or holds a scalable vector."""
+    if isinstance(ty, T.VectorType):
+        return ty.scalable
+    return any(_is_scalable(e) for e in getattr(ty, "elements", ()))

@@ -13,12 +13,11 @@ text.
 
 from __future__ import annotations
 
-import math
 import re
 import struct
 
 from enzyme_opt.diagnostics import ParseError
-from enzyme_opt.ir import types as T
+from enzyme_opt.ir import floats, types as T
 from enzyme_opt.ir.collector import collector_paused
 from enzyme_opt.ir.lexer import Cursor, join_tokens, string_body, tokenize
 from enzyme_opt.ir.module import Function, GlobalAlias, GlobalVariable, Module
@@ -560,13 +559,12 @@ class ModuleParser:
 
 def float_literal(tok: str) -> float:
     """The value of an LLVM float literal: decimal, or ``0x`` + the IEEE
-    double bits (also used for ``float``); other hex kinds (``0xK`` x86_fp80,
-    ``0xH`` half, ...) are kept exactly as text and read as NaN here."""
+    double bits (also used for ``float``), or another kind's hex (``0xK``
+    x86_fp80, ``0xH`` half, …: ``floats.py``), rounded to a Python float;
+    the constant keeps its text, so printing stays exact."""
     if tok.startswith("0x"):
-        if tok[2:3] in "KLMHR" and not tok[2:3].isdigit():
-            if tok[2] == "H":
-                return struct.unpack("<e", struct.pack("<H", int(tok[3:], 16)))[0]
-            return math.nan
+        if tok[2:3] in floats.LETTERS:
+            return floats.read(tok)
         return struct.unpack("<d", struct.pack("<Q", int(tok, 16)))[0]
     return float(tok)
 

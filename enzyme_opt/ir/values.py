@@ -11,7 +11,7 @@ import math
 import struct
 from typing import Iterator, Sequence
 
-from enzyme_opt.ir import types as T
+from enzyme_opt.ir import floats, types as T
 from enzyme_opt.ir.types import Type, quote_name
 
 
@@ -194,14 +194,12 @@ class ConstantFP(Constant):
 
 def format_float(ty: Type, value: float) -> str:
     """Spell ``value`` exactly: hex for double/float (always exact), as LLVM
-    accepts; float constants are rounded to single precision first."""
+    accepts; float constants are rounded to single precision first; the
+    other kinds in their own hex (``floats.py``)."""
     if isinstance(ty, T.FloatType) and ty.kind == "float":
         value = struct.unpack("<f", struct.pack("<f", value))[0]
-    elif isinstance(ty, T.FloatType) and ty.kind == "half":
-        bits = struct.unpack("<H", struct.pack("<e", value))[0]
-        return f"0xH{bits:04X}"
-    elif isinstance(ty, T.FloatType) and ty.kind not in ("double", "float"):
-        raise ValueError(f"cannot spell a {ty} constant")
+    elif isinstance(ty, T.FloatType) and ty.kind != "double":
+        return floats.spell(ty.kind, value)
     if math.isfinite(value):
         short = f"{value:.6e}"  # LLVM's own spelling when it is exact
         if float(short) == value:

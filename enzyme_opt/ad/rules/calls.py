@@ -166,4 +166,7 @@ def external_call_message(name: str) -> str:
         return (f"no derivative is known for @{name}; if clang linked libdevice into this "
                 f"code, compile with -nocudalib (enzyme-opt links libdevice after "
                 f"differentiating)")
+    if name.startswith("llvm."):
+        return (f"no derivative is known for the LLVM intrinsic @{name} (enzyme-opt has no "
+                f"rule for it yet)")
     return f"no derivative is known for the external function @{name} (its body is not in this module)"

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
-from enzyme_opt.ir.values import Value
+from enzyme_opt.ir.instructions import ShuffleVectorInst
+from enzyme_opt.ir.values import ConstantKeyword, Value
 from enzyme_opt.targets import gpu_target
 
 #: Math functions LLVM has intrinsics for (``llvm.<name>.<type>``).
@@ -23,7 +24,7 @@ INTRINSIC_MATH = frozenset({"sqrt", "sin", "cos", "tan", "exp", "exp2", "log", "
 
 def type_suffix(ty: T.Type) -> str:
     if isinstance(ty, T.VectorType):
-        return f"v{ty.count}{type_suffix(ty.element)}"
+        return f"{'nx' if ty.scalable else ''}v{ty.count}{type_suffix(ty.element)}"
     if isinstance(ty, T.FloatType):
         return {"half": "f16", "bfloat": "bf16", "float": "f32", "double": "f64",
                 "x86_fp80": "f80", "fp128": "f128"}[ty.kind]
@@ -96,7 +97,24 @@ class Math:
         fn = self.module.get_or_declare(f"llvm.powi.{type_suffix(self.ty)}.{type_suffix(n.type)}", fty)
         return self.b.call(fn, [x, n])
 
+    def sum_lanes(self, v: Value) -> Value:
+        """The sum of the lanes of the vector ``v`` (of this emitter's type)."""
+        element = self.ty.element
+        fty = T.FunctionType(element, (element, self.ty))
+        fn = self.module.get_or_declare(f"llvm.vector.reduce.fadd.{type_suffix(self.ty)}", fty)
+        return self.b.call(fn, [Builder.const(element, -0.0), v])
+
     def int_to_float(self, n: Value) -> Value:
+        """``n`` as this type; a scalar ``n`` (powi's exponent) is splatted
+        over the lanes of a vector type."""
+        if isinstance(self.ty, T.VectorType) and not isinstance(n.type, T.VectorType):
+            lane = self.b.cast("sitofp", n, self.ty.element)
+            vector = self.b.insertelement(ConstantKeyword(self.ty, "poison"), lane,
+                                          Builder.const(T.i32, 0))
+            mask = ConstantKeyword(T.VectorType(self.ty.count, T.i32, self.ty.scalable),
+                                   "zeroinitializer")
+            return self.b.insert(ShuffleVectorInst(vector, ConstantKeyword(self.ty, "poison"),
+                                                   mask))
         return self.b.cast("sitofp", n, self.ty)
 
     def _per_lane(self, name: str, args) -> Value:
