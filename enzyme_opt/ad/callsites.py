@@ -99,6 +99,16 @@ def find_call_sites(module: Module) -> list[I.CallInst]:
 
 def marker_name(value: Value) -> str | None:
     """The ``enzyme_*`` name a marker operand stands for, else None."""
+    return _marker_name(value, {})
+
+
+_IN_PROGRESS = object()
+
+
+def _marker_name(value: Value, memo: dict[int, object]) -> str | None:
+    """marker_name through loads, casts and phis. ``memo`` holds each phi's answer, or
+    _IN_PROGRESS while it is being asked: phis of a loop reach one another, and what comes
+    back around a cycle says nothing new (a per-call visited set recursed without end)."""
     seen = set()
     while value is not None and id(value) not in seen:
         seen.add(id(value))
@@ -114,11 +124,19 @@ def marker_name(value: Value) -> str | None:
         elif isinstance(value, ConstantExpr) and value.opcode in ("bitcast", "ptrtoint", "addrspacecast"):
             value = value.operand(0)
         elif isinstance(value, I.PhiInst):
-            names = {marker_name(v) for v, _ in value.incoming}
-            return names.pop() if len(names) == 1 else None
+            return _phi_marker_name(value, memo)
         else:
             return None
     return None
+
+
+def _phi_marker_name(phi: I.PhiInst, memo: dict[int, object]) -> str | None:
+    if id(phi) in memo:
+        return memo[id(phi)]
+    memo[id(phi)] = _IN_PROGRESS
+    names = {_marker_name(v, memo) for v, _ in phi.incoming} - {_IN_PROGRESS}
+    memo[id(phi)] = names.pop() if len(names) == 1 else None
+    return memo[id(phi)]
 
 
 def resolve_function(value: Value, where: str) -> Function:
