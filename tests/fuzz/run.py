@@ -10,7 +10,8 @@ Every (program, optimization level) run ends in one class:
   passed     every derivative the program checks matches its finite difference
   wrong      a derivative differs from a finite difference that two step sizes agree on
   refused    enzyme-opt exits 1 with one `enzyme-opt: error:` line (allowed: we said so)
-  crashed    enzyme-opt or the derivative program died (traceback, signal, timeout)
+  crashed    enzyme-opt or the derivative program died (traceback, signal, timeout), or
+             enzyme-opt ran out of Python's recursion limit ("nests too deeply")
   invalid    enzyme-opt wrote IR that LLVM's verifier or clang rejects (also when enzyme-opt's
              own check of its output caught it: "the output: …", "internal error")
   discarded  the finite differences disagree at every check (ill-conditioned: not our bug)
@@ -42,6 +43,8 @@ BAD = ("wrong", "crashed", "invalid", "genfail")
 # enzyme-opt verifies what it writes: when LLVM rejects it, the one-line error names "the output"
 # or says "internal error". That is invalid IR caught in time, not a refusal.
 OUR_OUTPUT_REJECTED = re.compile(r"enzyme-opt: error: (the output\b|.*internal error)")
+# The command line turns a RecursionError into this line; on programs this small it is ours.
+OUR_RECURSION_LIMIT = "the input nests too deeply to process"
 CLASSES = ("passed", "wrong", "refused", "crashed", "invalid", "discarded", "genfail")
 
 
@@ -98,6 +101,8 @@ def check_source(source: str, level: str, work: Path, cflags: tuple[str, ...] = 
             and not out.exists():
         if OUR_OUTPUT_REJECTED.search(errors[0]):    # a clean message, but about our own IR
             return "invalid", errors[0], (0, 0)
+        if OUR_RECURSION_LIMIT in errors[0]:          # Python's RecursionError, caught
+            return "crashed", errors[0], (0, 0)
         return "refused", errors[0], (0, 0)
     if r.returncode != 0:
         return "crashed", f"enzyme-opt exit {r.returncode}: {last_line(r.stderr)}", (0, 0)
