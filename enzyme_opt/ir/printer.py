@@ -28,7 +28,9 @@ def print_module(module: Module) -> str:
         return _print_module(module)
 
 
-def _print_module(module: Module) -> str:
+def header_lines(module: Module) -> list[str]:
+    """source_filename, datalayout, triple and module asm: what every printed module (whole
+    or a subset of it, ir/subset.py) starts with."""
     out: list[str] = []
     if module.source_filename is not None:
         out.append(f"source_filename = {_quote(module.source_filename)}")
@@ -37,6 +39,11 @@ def _print_module(module: Module) -> str:
     if module.triple is not None:
         out.append(f'target triple = "{module.triple}"')
     out.extend(module.module_asm)
+    return out
+
+
+def _print_module(module: Module) -> str:
+    out = header_lines(module)
     if module.struct_types:
         out.append("")
         for name, ty in module.struct_types.items():

@@ -24,7 +24,7 @@ import re
 
 from enzyme_opt.ir.module import Function, GlobalValue, Module
 from enzyme_opt.ir.parser import ModuleParser
-from enzyme_opt.ir.printer import _quote, format_function
+from enzyme_opt.ir.printer import format_function, header_lines
 
 #: a quoted string (skipped: names and numbers inside it are text) or an @symbol
 _SYMBOL_REF = re.compile(r'"[^"]*"|@("[^"]*"|[-\w$.]+)')
@@ -58,14 +58,7 @@ def print_subset(module: Module, functions: list[Function]) -> str:
         others[name] = text
         pending += _referenced_symbols(text)
 
-    out: list[str] = []
-    if module.source_filename is not None:
-        out.append(f"source_filename = {_quote(module.source_filename)}")
-    if module.datalayout is not None:
-        out.append(f'target datalayout = "{module.datalayout}"')
-    if module.triple is not None:
-        out.append(f'target triple = "{module.triple}"')
-    out.extend(module.module_asm)
+    out = header_lines(module)
     for ty in module.struct_types.values():
         out.append(f"{ty} = type {ty.body if ty.body is not None else 'opaque'}")
     out.extend(module.comdats)
