@@ -30,6 +30,10 @@ struct rec {
   real w;
 };
 
+struct pair { /* returned by value by helpers: two registers, or <2 x float> for float */
+  real p, q;
+};
+
 #if HAS_GLOBAL
 extern real g_w[NG], d_g_w[NG];
 #define NP (NX + 1 + NG)

@@ -203,7 +203,7 @@ class Generator:
         if depth > 0:
             kinds += ["for_const", "for_n", "while", "do", "if_index", "if_value", "switch",
                       "local_array", "vla", "malloc", "records", "heap_records", "perm",
-                      "copy", "two_sums"]
+                      "copy", "two_sums", "time_steps", "rows", "int_index"]
             if scope.indices:
                 kinds += ["for_tri"]
         if scope.in_loop and scope.indices:
@@ -385,6 +385,47 @@ class Generator:
             body.append(Node(f"{t} = 0.5 * {t} + 0.3 * {name}[{self.index(length, block)}].w;"))
         return [Node("{", body + [Node(f"free({name});")])]
 
+    def stmt_time_steps(self, scope: Scope, depth: int) -> list[Node]:
+        """A time-stepping loop over ping-pong buffers swapped through pointers (a stencil)."""
+        source = self.rng.choice([name for name, length in scope.arrays if length == NX])
+        a, b, cur, nxt = (self.fresh(stem) for stem in ("bufa", "bufb", "cur", "nxt"))
+        step, i = self.fresh("s"), self.fresh("i")
+        steps = self.rng.choice([3, 10, 25])
+        update = (f"{nxt}[{i}] = {cur}[{i}] + 0.1 * ({cur}[({i} + n - 1) % n] - 2 * {cur}[{i}] "
+                  f"+ {cur}[({i} + 1) % n]) + 0.05 * tanh{self.suffix}({cur}[{i}]);")
+        body = [Node(f"real {a}[{NX}], {b}[{NX}];"),
+                Node(f"real *{cur} = {a}, *{nxt} = {b};"),
+                Node(f"for (int {i} = 0; {i} < n; {i}++) {{", [Node(f"{cur}[{i}] = {source}[{i}];")]),
+                Node(f"for (int {step} = 0; {step} < {steps}; {step}++) {{", [
+                    Node(f"for (int {i} = 0; {i} < n; {i}++) {{", [Node(update)]),
+                    Node(f"real *swap = {cur}; {cur} = {nxt}; {nxt} = swap;")])]
+        target = self.rng.choice(scope.arrays)
+        idx = self.index(target[1], scope)
+        body.append(Node(f"{target[0]}[{idx}] = 0.5 * {target[0]}[{idx}] + 0.3 * {cur}[{idx} % {NX}];"))
+        return [Node("{", body)]
+
+    def stmt_rows(self, scope: Scope, depth: int) -> list[Node]:
+        """An array of row pointers (a real** matrix made of other arrays), written through."""
+        rows = [self.rng.choice(scope.arrays) for _ in range(3)]
+        width = min(length for _, length in rows)
+        name, r = self.fresh("rows"), self.fresh("r")
+        inner = scope.child()
+        inner.indices.append((r, 3))
+        col = f"({r} + {self.rng.randrange(width)}) % {width}"
+        return [Node(f"real *{name}[3] = {{{', '.join(n for n, _ in rows)}}};"),
+                Node(f"for (int {r} = 0; {r} < 3; {r}++) {{", [
+                    Node(f"{name}[{r}][{col}] = 0.7 * {name}[{r}][{col}] + 0.2 * "
+                         f"{self.bounded(inner)};")])]
+
+    def stmt_int_index(self, scope: Scope, depth: int) -> list[Node]:
+        """An index computed from a real (fptosi): piecewise constant, no derivative through it."""
+        q, t = self.fresh("q"), self.fresh("t")
+        arr, length = self.rng.choice(scope.arrays)
+        nodes = [Node(f"int {q} = (int)(3.0 + 2.5 * tanh{self.suffix}({self.expr(scope, 1)}));"),
+                 Node(f"real {t} = {arr}[{q} % {length}];")]
+        scope.scalars.append(t)
+        return nodes
+
     def stmt_perm(self, scope: Scope, depth: int) -> list[Node]:
         """An int array holding a permutation of 0..NX-1: indirect indexing (gathers)."""
         name, mult = self.fresh("perm"), self.rng.choice([2, 3, 4, 5])
@@ -434,6 +475,12 @@ class Generator:
                          [Node(f"q[i] = {self.bounded_of(['p[i]', 'c'])};")]),
                     Node("return q;")]
             head = f"FUZZ_NOINLINE real *{name}(const real *p, int m, real c) {{"
+        elif kind == "pair":
+            body = [Node("struct pair r;"),
+                    Node(f"r.p = {self.bounded_of(['u', 'v[0]'])};"),
+                    Node(f"r.q = {self.bounded_of(['r.p', 'v[1]', 'u'])};"),
+                    Node("return r;")]
+            head = f"FUZZ_NOINLINE struct pair {name}(real u, const real *v) {{"
         elif kind == "records":
             body = [Node("for (int i = 0; i < m; i++) {",
                          [Node(f"r[i].w = 0.5 * r[i].w + 0.3 * {self.bounded_of(['r[i].v', 'c'])};"),
@@ -459,7 +506,7 @@ class Generator:
         return arr, count
 
     def stmt_call(self, scope: Scope, depth: int) -> list[Node]:
-        kinds = ["reduce", "outparams", "inplace", "recursive", "allocate"]
+        kinds = ["reduce", "outparams", "inplace", "recursive", "allocate", "pair"]
         kind = self.rng.choice(kinds + (["records"] if scope.records else []))
         name = self.helper(kind)
         pointer, count = self.array_argument(scope)
@@ -484,6 +531,12 @@ class Generator:
                      Node(f"real {t} = 0.5 * {buf}[0] + 0.25 * {buf}[1]; free({buf});")]
             scope.scalars.append(t)
             return nodes
+        if kind == "pair":         # a struct of two reals returned by value
+            pair, t = self.fresh("pr"), self.fresh("t")
+            nodes = [Node(f"struct pair {pair} = {name}({self.expr(scope, 1)}, {pointer});"),
+                     Node(f"real {t} = 0.5 * {pair}.p + 0.3 * {pair}.q;")]
+            scope.scalars.append(t)
+            return nodes
         if kind == "records":
             recs, length = self.rng.choice(scope.records)
             return [Node(f"{name}({recs}, {length}, {self.leaf(scope)});")]
@@ -492,7 +545,8 @@ class Generator:
     # ---- the whole program ----------------------------------------------------------------
 
     def program(self) -> Program:
-        scope = Scope(arrays=[("x", NX), ("out", NO)], inputs=["a"])
+        arrays = [("x", NX), ("out", NO)] + ([("g_w", NG)] if self.has_global else [])
+        scope = Scope(arrays=arrays, inputs=["a"])
         body = [Node(f"for (int j = 0; j < {NO}; j++) {{", [Node("out[j] = 0.1 * j;")])]
         body += self.statements(scope, self.rng.randint(3, 7), depth=self.rng.choice([2, 2, 3]))
         final_terms = [self.bounded(scope) for _ in range(2)]
