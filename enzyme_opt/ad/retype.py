@@ -31,6 +31,7 @@ PASS_THROUGH = ("shufflevector", "extractelement", "insertelement")
 
 
 def retype_float_moves(function: Function) -> None:
+    _store_pointers_as_pointers(function)
     done: set[Value] = set()
     for inst in list(function.instructions()):
         if isinstance(inst, I.LoadInst) and inst not in done and _int_scalar(inst.type):
@@ -41,6 +42,22 @@ def retype_float_moves(function: Function) -> None:
             moved_type = _moved_type(function, graph)
             if moved_type is not None:
                 _rewrite(graph, moved_type)
+
+
+def _store_pointers_as_pointers(function: Function) -> None:
+    """``store i64 (ptrtoint p)``, a pointer kept in an integer field (an
+    ``intptr_t`` handle read back by a callee through ``inttoptr``), stores
+    the pointer itself: as ``store ptr p`` its shadow goes to the shadow
+    memory, where the reader's shadow load finds it (left an integer, the
+    shadow field stayed null)."""
+    for inst in list(function.instructions()):
+        if isinstance(inst, I.StoreInst) and not inst.volatile and not inst.ordering:
+            value = inst.value
+            if isinstance(value, I.CastInst) and value.opcode == "ptrtoint" and \
+                    value.type == T.i64 and value.operand(0).type == T.ptr:
+                inst.set_operand(0, value.operand(0))
+                if not value.users:
+                    value.erase()
 
 
 def _int_scalar(ty: T.Type) -> bool:

@@ -78,6 +78,14 @@ def _pow_base(m: Math, x, y):
     return m.mul(x[1], m.call("pow", x[0], m.sub(x[1], m.one)))
 
 
+def _pow_exponent(m: Math, x, y):
+    """∂/∂b of a^b is a^b·ln a; at a = 0 that is 0·(-inf) = NaN, but 0^b is constant (0 for
+    b > 0), so the partial is 0 there, as in Enzyme (a NaN partial would also poison the
+    tangent of a^b when only a moves: 0·NaN)."""
+    at_zero = m.fcmp("oeq", x[0], m.const(0.0))
+    return m.select(at_zero, m.const(0.0), m.mul(y, m.call("log", x[0])))
+
+
 def _copysign(m: Math, x, y):
     return m.mul(m.call("copysign", m.one, x[0]), m.call("copysign", m.one, x[1]))
 
@@ -126,7 +134,7 @@ RULES: dict[str, Rule] = {
     "sqrt": of_y(lambda m, x, y: m.div(m.const(0.5), y)),
     "cbrt": rule((lambda m, x, y: m.div(y, m.mul(m.const(3.0), x[0])), (0,), True)),
     "pow": rule((_pow_base, (0, 1), False),                                    # b·a^(b-1)
-                (lambda m, x, y: m.mul(y, m.call("log", x[0])), (0,), True)),  # a^b·ln a
+                (_pow_exponent, (0,), True)),                                  # a^b·ln a
     "powi": rule((_powi, (0, 1), False)),
     "exp": of_y(lambda m, x, y: y),
     "exp2": of_y(lambda m, x, y: m.mul(y, m.const(LN2))),
