@@ -28,6 +28,7 @@ from enzyme_opt.ad.rules.elementwise import elementwise_rule
 from enzyme_opt.ad.tape import write_record
 from enzyme_opt.analysis.activity import (active_store_without_shadow, carries_data,
                                           global_shadows, pointer_from_integer_message,
+                                          refuse_tables_of_shadowed_globals,
                                           useful_values, varied_values)
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
@@ -126,6 +127,7 @@ class AugmentedBuilder:
         self.tape = next(params)
         clone_body(primal, self.out, vmap, R.REVERSE)
         globals_with_shadow = global_shadows(self.out.module)
+        refuse_tables_of_shadowed_globals(self.out, globals_with_shadow, self.ctx)
         if globals_with_shadow and self.width > 1:
             raise DifferentiationError("globals with shadows (!enzyme_shadow) in vector "
                                        "(enzyme_width) reverse mode are not supported")

@@ -24,6 +24,7 @@ from enzyme_opt.ad.lanes import Lanes
 from enzyme_opt.ad.utils import clone_body, shadow_type, split_lanes
 from enzyme_opt.analysis.activity import (active_store_without_shadow, carries_data,
                                           global_shadows, pointer_from_integer_message,
+                                          refuse_tables_of_shadowed_globals,
                                           varied_values)
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
@@ -89,6 +90,7 @@ class ForwardGenerator:
                 active_args.add(new)
         clone_body(primal, self.out, vmap, R.FORWARD)
         globals_with_shadow = global_shadows(self.out.module)
+        refuse_tables_of_shadowed_globals(self.out, globals_with_shadow, self.ctx)
         if globals_with_shadow and self.width > 1:
             raise DifferentiationError("globals with shadows (!enzyme_shadow) in vector forward "
                                        "mode are not supported yet")

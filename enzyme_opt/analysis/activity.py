@@ -59,6 +59,46 @@ def global_shadows(module) -> dict:
     return out
 
 
+def table_of_shadowed_global(function, shadowed: dict):
+    """(instruction, table, global) when ``function`` reads a global that has no shadow of its
+    own but holds the address of one that has (``real *rows[] = {w, w}`` at -O0 is copied
+    from such a constant table): a pointer read from the table would have no shadow and the
+    derivative through it would be lost.  None when there is none."""
+    from enzyme_opt.ir.module import GlobalVariable
+    for inst in function.instructions():
+        for operand in inst.operands:
+            if isinstance(operand, GlobalVariable) and operand not in shadowed:
+                held = _shadowed_global_in(operand.initializer, shadowed)
+                if held is not None:
+                    return inst, operand, held
+    return None
+
+
+def refuse_tables_of_shadowed_globals(function, shadowed: dict, ctx) -> None:
+    found = table_of_shadowed_global(function, shadowed) if shadowed else None
+    if found:
+        inst, table, held = found
+        raise ctx.error(inst, f"@{table.name} holds the address of @{held.name}, which has a "
+                              f"shadow, but has none itself: a pointer read from it would have "
+                              f"no shadow and the derivative through it would be lost (a table "
+                              f"of pointers to a global with a shadow is not supported; take "
+                              f"the address of @{held.name} in code instead)")
+
+
+def _shadowed_global_in(constant, shadowed):
+    stack, seen = [constant], set()
+    while stack:
+        value = stack.pop()
+        if value is None or id(value) in seen:
+            continue
+        seen.add(id(value))
+        if value in shadowed:
+            return value
+        if not hasattr(value, "initializer"):      # do not follow other globals' contents
+            stack.extend(value.operands)
+    return None
+
+
 def active_store_without_shadow(store, varied: set[Value], shadowed) -> str | None:
     """The diagnostic for storing a derivative-carrying value into memory
     that has no shadow, where the derivative would be lost: a mutable global

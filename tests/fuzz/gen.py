@@ -469,7 +469,8 @@ class Generator:
                     Node(f"return 0.6 * {name}({self.bounded_of(['v'])}, d - 1) + 0.3 * v;")]
             head = f"FUZZ_NOINLINE real {name}(real v, int d) {{"
         elif kind == "allocate":
-            body = [Node("real *q = (real *)malloc(sizeof(real) * (m + 2));"),
+            body = [Node("real *q = (real *)malloc(sizeof(real) * (m + 2)); "
+                         "memset(q, 0, sizeof(real) * (m + 2));"),
                     Node("q[m] = c; q[m + 1] = 0.5 * c;"),
                     Node("for (int i = 0; i < m; i++) {",
                          [Node(f"q[i] = {self.bounded_of(['p[i]', 'c'])};")]),
