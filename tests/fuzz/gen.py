@@ -477,7 +477,7 @@ class Generator:
                     Node("return q;")]
             head = f"FUZZ_NOINLINE real *{name}(const real *p, int m, real c) {{"
         elif kind == "pair":
-            body = [Node("struct pair r;"),
+            body = [Node("struct pair r = {0, 0};"),
                     Node(f"r.p = {self.bounded_of(['u', 'v[0]'])};"),
                     Node(f"r.q = {self.bounded_of(['r.p', 'v[1]', 'u'])};"),
                     Node("return r;")]

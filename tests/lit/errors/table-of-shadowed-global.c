@@ -5,6 +5,7 @@
 // RUN: clang -O0 -S -emit-llvm %s -o %t.ll
 // RUN: sed -e 's/^\(@w = .*\)$/\1, !enzyme_shadow !9999/' %t.ll > %t.shadow.ll
 // RUN: echo '!9999 = !{ptr @dw}' >> %t.shadow.ll
+// RUN: rm -f %t.out.ll
 // RUN: not enzyme-opt %t.shadow.ll -S -o %t.out.ll 2>&1 | filecheck %s
 // RUN: test ! -e %t.out.ll
 // CHECK: enzyme-opt: error: in function @f, {{.*}}: @__const.f.rows holds the address of @w, which has a shadow, but has none itself
