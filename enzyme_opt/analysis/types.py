@@ -108,6 +108,9 @@ def memory_holds_pointers(inst: I.CallInst) -> bool:
 
 def memory_scalar_types(inst: I.CallInst) -> set[T.Type]:
     found: set[T.Type] = set()
+    tagged = _copy_access_type(inst)
+    if tagged is not None:
+        found.add(tagged)
     for operand in inst.args[:2]:
         found |= _object_scalar_types(inst.function, underlying_object(operand), depth=2)
     return found
@@ -197,6 +200,17 @@ def _node_items(module, ref: str) -> list[str] | None:
     if not match:
         return None
     return [item.strip() for item in match.group(2).split(",")]
+
+
+def _copy_access_type(inst: I.CallInst) -> T.Type | None:
+    """The float type of a copy's own ``!tbaa`` tag: clang tags a memcpy made from a copy
+    loop with its element's type ("float"), which says what the memory holds even when no
+    load of it can be traced (buffers swapped through pointer phis)."""
+    ref = inst.get_metadata("tbaa")
+    module = inst.function.module if inst.function is not None else None
+    if ref is None or module is None:
+        return None
+    return {"double": T.f64, "float": T.f32}.get(_type_name(module, ref))
 
 
 def _type_name(module, tag: str) -> str | None:
