@@ -75,6 +75,7 @@ def table_of_shadowed_global(function, shadowed: dict):
 
 
 def refuse_tables_of_shadowed_globals(function, shadowed: dict, ctx) -> None:
+    """The one-line refusal of ``table_of_shadowed_global``, for both modes' generators."""
     found = table_of_shadowed_global(function, shadowed) if shadowed else None
     if found:
         inst, table, held = found

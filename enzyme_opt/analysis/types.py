@@ -152,6 +152,10 @@ def _object_scalar_types(function, base: Value, depth: int) -> set[T.Type]:
     return found
 
 
+#: TBAA scalar type names clang gives floating-point accesses
+_TBAA_FLOATS = {"double": T.f64, "float": T.f32}
+
+
 _NODE = re.compile(r"^(![0-9]+) = (?:distinct )?!\{(.*)\}$")
 
 
@@ -169,7 +173,7 @@ def struct_copy_fields(inst: I.CallInst) -> list[tuple[int, int, T.Type | None]]
     for k in range(0, len(items), 3):
         offset, size, tag = items[k:k + 3]
         name = _type_name(module, tag)
-        ty = {"double": T.f64, "float": T.f32}.get(name)
+        ty = _TBAA_FLOATS.get(name)
         fields.append((int(offset.split()[-1]), int(size.split()[-1]), ty))
     return fields
 
@@ -210,7 +214,7 @@ def _copy_access_type(inst: I.CallInst) -> T.Type | None:
     module = inst.function.module if inst.function is not None else None
     if ref is None or module is None:
         return None
-    return {"double": T.f64, "float": T.f32}.get(_type_name(module, ref))
+    return _TBAA_FLOATS.get(_type_name(module, ref))
 
 
 def _type_name(module, tag: str) -> str | None:
