@@ -18,11 +18,16 @@ from enzyme_opt.ad.rules.calls import call_kind, math_rule_of
 from enzyme_opt.ad.rules.elementwise import NEG_ONE, ONE, elementwise_rule, times_partial
 from enzyme_opt.ad.rules.math import Math
 from enzyme_opt.ad.utils import leaves, shadow_type, split_lanes
-from enzyme_opt.analysis.types import memory_float_types, memory_holds_pointers, struct_copy_fields
+from enzyme_opt.analysis.types import struct_copy_fields
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.values import ConstantAggregate, ConstantFP, ConstantInt, Value, zero
+
+def _copy_name(inst) -> str:
+    """``memcpy`` or ``memmove``, as the user wrote it."""
+    return "memmove" if inst.called_function.name.startswith("llvm.memmove") else "memcpy"
+
 
 def empty_adjoint(ty: T.Type) -> Value:
     """The value an adjoint accumulator starts from (and is reset to): -0.0
@@ -332,17 +337,23 @@ class AdjointRules:
                            [b.byte_gep(dst, at), b.byte_gep(src, at),
                             ConstantInt(T.i64, size), has_src])
             return
-        types = memory_float_types(inst)
-        if not types and memory_holds_pointers(inst):
+        if not has_src.value:  # no adjoint to move: dst̄ = 0, whatever it holds
+            for dst in dst_lanes:
+                self.fwd.mem.zero_fill(b, dst, length)
+            return
+        held = self.fwd.copied_types(inst)
+        floats = {t for t in held if t.is_float}
+        if not floats and any(T.contains_pointer(t) for t in held):
             return  # pointers only: their shadows moved in the forward sweep
-        if len(types) > 1:
-            raise self.gen.ctx.error(inst, "cannot differentiate a memcpy of memory that holds "
-                                           "both float and double values without type "
-                                           "information (compile with -O1 or higher, which "
-                                           "annotates struct copies)")
-        element = types.pop() if types else T.f64
+        if len(floats) != 1:
+            what = ("both float and double values" if floats else
+                    "values never read or written as floating point in the differentiated code")
+            raise self.gen.ctx.error(inst, f"cannot differentiate a {_copy_name(inst)} of memory "
+                                           f"that holds {what}: the type of its adjoint is "
+                                           "unknown (copy the elements in a loop instead)")
+        helper = self.gen.ctx.memcpy_adjoint_helper(floats.pop())
         for dst, src in zip(dst_lanes, src_lanes):
-            b.call(self.gen.ctx.memcpy_adjoint_helper(element), [dst, src, length, has_src])
+            b.call(helper, [dst, src, length, has_src])
 
     def memset(self, b: Builder, inst) -> None:
         length = self.gen.get(b, inst.arg(2))

@@ -37,8 +37,8 @@ from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.cfg import CFG, definition_order
 from enzyme_opt.ad.lanes import Lanes
 from enzyme_opt.ad.utils import clone_body, join_lanes, leaves, shadow_type, split_lanes, user_name
-from enzyme_opt.analysis.types import (memory_float_types, memory_holds_pointers,
-                                       struct_copy_pointer_fields, underlying_object)
+from enzyme_opt.analysis.types import (memory_scalar_types, struct_copy_pointer_fields,
+                                       underlying_object)
 from enzyme_opt.ir.module import BasicBlock, Function, GlobalVariable
 from enzyme_opt.ir.values import Argument, Constant, ConstantInt, Value, null, zero
 
@@ -125,7 +125,8 @@ class AugmentedBuilder:
             elif activity == R.OUT:
                 active.add(new)
         self.tape = next(params)
-        clone_body(primal, self.out, vmap, R.REVERSE)
+        #: primal value → its copy here (a memcpy asks the program what it copies)
+        self.primal_vmap = clone_body(primal, self.out, vmap, R.REVERSE)
         globals_with_shadow = global_shadows(self.out.module)
         refuse_tables_of_shadowed_globals(self.out, globals_with_shadow, self.ctx)
         if globals_with_shadow and self.width > 1:
@@ -266,6 +267,18 @@ class AugmentedBuilder:
                 field = b.gep(ty, lane, [ConstantInt(T.i32, 0), *(ConstantInt(T.i32, p) for p in path)])
                 b.store(b.insert(I.ExtractValueInst(value, path, leaf)), field)
 
+    def copied_types(self, inst: I.CallInst) -> set[T.Type]:
+        """The scalar types of the memory a memcpy moves: what the code near
+        the copy says (``analysis.types``), else what the whole program says
+        of the memory the primal copy's pointers reach (``analysis.pointees``)."""
+        found = memory_scalar_types(inst)
+        if any(t.is_float or T.contains_pointer(t) for t in found):
+            return found
+        primal = next((old for old, new in self.primal_vmap.items() if new is inst), None)
+        if primal is not None:
+            found |= self.ctx.pointee_types().scalar_types(primal.arg(0))
+        return found
+
     def copy_pointer_shadows(self, b: Builder, inst: I.CallInst) -> None:
         """A memcpy's forward half: the pointers it copies take their shadows
         along (the shadow pointer fields are copied; a source without a
@@ -276,9 +289,10 @@ class AugmentedBuilder:
         pointers and never as floats."""
         fields = struct_copy_pointer_fields(inst)
         if fields is None:
-            if not memory_holds_pointers(inst):
+            held = self.copied_types(inst)
+            if not any(T.contains_pointer(t) for t in held):
                 return
-            if memory_float_types(inst):
+            if any(t.is_float for t in held):
                 raise self.fail(inst, "cannot differentiate a copy of memory that holds both "
                                       "pointers and floating-point values without type "
                                       "information (compile with -O1 or higher, which "

@@ -22,6 +22,7 @@ from enzyme_opt.ad.lower import lower_call_site
 from enzyme_opt.ad.retype import retype_float_moves
 from enzyme_opt.ad.utils import PREPROCESS_PREFIX, new_internal_function, user_name
 from enzyme_opt.analysis.memory import reachable_functions, writes_only_local_memory
+from enzyme_opt.analysis.pointees import PointeeTypes
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir.clone import clone_function_body
@@ -170,6 +171,7 @@ class Context:
         self.pending: list = []
         self.split_memo: dict[R.DiffRequest, tuple[Function, Function]] = {}
         self.generating = False
+        self._pointees: tuple[int, PointeeTypes] | None = None
 
     def error(self, inst: I.Instruction, message: str) -> DifferentiationError:
         return DifferentiationError(message, describe(inst, self.module))
@@ -247,6 +249,16 @@ class Context:
                     _drivers()[request.mode][2](self, request, fn).run()
         finally:
             self.generating = False
+
+    def pointee_types(self) -> PointeeTypes:
+        """What the program's memory holds, unified over every simplified
+        clone (``analysis.pointees``); built on first use, again when a
+        later round has added clones."""
+        clones = [fn for fn in self.module.functions
+                  if fn.name.startswith(PREPROCESS_PREFIX) and not fn.is_declaration]
+        if self._pointees is None or self._pointees[0] != len(clones):
+            self._pointees = (len(clones), PointeeTypes(clones))
+        return self._pointees[1]
 
     def memcpy_adjoint_helper(self, element: T.Type) -> Function:
         from enzyme_opt.ad.helpers import memcpy_adjoint

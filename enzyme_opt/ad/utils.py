@@ -219,16 +219,16 @@ def convert_argument(b: Builder, value: Value, ty: T.Type) -> Value:
     return value
 
 
-def clone_body(primal: Function, out: Function, vmap: dict, mode: str) -> None:
+def clone_body(primal: Function, out: Function, vmap: dict, mode: str) -> dict:
     """Give ``out`` the body to differentiate: ``primal``'s, or, when the
     program registered a rule for ``mode`` on ``primal`` itself, a single
     call of ``primal``, so that the call's rule applies as it does wherever
-    ``primal`` is called."""
+    ``primal`` is called.  Returns the map of primal values to their copies."""
     from enzyme_opt.ad.rules.custom import custom_rule
     from enzyme_opt.ir.clone import clone_function_body
     if custom_rule(primal, mode) is None:
-        clone_function_body(primal, out, vmap)
-        return
+        return clone_function_body(primal, out, vmap)
     b = Builder(out.append_block("entry"))
     result = b.call(primal, [vmap[arg] for arg in primal.args])
     b.ret(result if primal.return_type != T.void else None)
+    return vmap

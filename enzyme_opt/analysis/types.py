@@ -32,29 +32,39 @@ def underlying_object(value: Value) -> Value:
 def constant_offset(pointer: Value) -> tuple[Value, int | None]:
     """The object ``pointer`` points into and its byte offset there (None
     when a GEP index is not a constant)."""
-    from enzyme_opt.ir.values import ConstantInt
     offset = 0
     for _ in range(64):
         if isinstance(pointer, I.CastInst) and pointer.opcode in ("bitcast", "addrspacecast"):
             pointer = pointer.operand(0)
         elif isinstance(pointer, I.GEPInst):
-            ty, indices = pointer.source_type, pointer.indices
-            if not all(isinstance(i, ConstantInt) for i in indices):
+            step = gep_offset(pointer)
+            if step is None:
                 return underlying_object(pointer), None
-            offset += indices[0].value * T.alloc_size(ty)
-            for index in indices[1:]:
-                if isinstance(ty, (T.StructType, T.NamedStructType)):
-                    offset += T.DEFAULT_LAYOUT.struct_layout(ty)[1][index.value]
-                    ty = ty.elements[index.value]
-                elif isinstance(ty, (T.ArrayType, T.VectorType)):
-                    ty = ty.element
-                    offset += index.value * T.alloc_size(ty)
-                else:
-                    return underlying_object(pointer), None
+            offset += step
             pointer = pointer.operand(0)
         else:
             return pointer, offset
     return pointer, None
+
+
+def gep_offset(gep: I.GEPInst) -> int | None:
+    """The byte offset one GEP adds to its base (None unless every index is a
+    constant)."""
+    from enzyme_opt.ir.values import ConstantInt
+    ty, indices = gep.source_type, gep.indices
+    if not all(isinstance(i, ConstantInt) for i in indices):
+        return None
+    offset = indices[0].value * T.alloc_size(ty)
+    for index in indices[1:]:
+        if isinstance(ty, (T.StructType, T.NamedStructType)):
+            offset += T.DEFAULT_LAYOUT.struct_layout(ty)[1][index.value]
+            ty = ty.elements[index.value]
+        elif isinstance(ty, (T.ArrayType, T.VectorType)):
+            ty = ty.element
+            offset += index.value * T.alloc_size(ty)
+        else:
+            return None
+    return offset
 
 
 def scalar_types_at(function, base: Value, offset: int) -> set[T.Type]:
