@@ -6,10 +6,18 @@ Annex G recovery of infinities and NaNs changes nothing at finite points,
 where derivatives exist.  ``__divdc3`` likewise is
 ``{(ac + bd)/(c² + d²), (bc − ad)/(c² + d²)}``, and ``cabsf(z)`` is
 ``hypotf`` of its two lanes.
+
+The vector reductions of vectorized loops (``llvm.vector.reduce.fadd`` and
+``fmul`` with their start value; ``fmax``, ``fmin``, ``fmaximum``,
+``fminimum``) become the chain of scalar operations they stand for, lane by
+lane in order (the order the intrinsic defines without ``reassoc``), so that
+``-ffast-math`` reductions differentiate through the rules of ``fadd``,
+``maxnum``...  Scalable vectors have no fixed lanes and stay as they are.
 """
 
 from __future__ import annotations
 
+from enzyme_opt.ad.rules.math import type_suffix
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function
@@ -32,9 +40,18 @@ def _div(b: Builder, a, bb, c, d):
 EXPANSIONS = {"__muldc3": _mul, "__mulsc3": _mul, "__divdc3": _div, "__divsc3": _div}
 
 
+#: reduction → (the operation folding two values, does it take a start value)
+REDUCTIONS = {"fadd": ("fadd", True), "fmul": ("fmul", True),
+              "fmax": ("llvm.maxnum", False), "fmin": ("llvm.minnum", False),
+              "fmaximum": ("llvm.maximum", False), "fminimum": ("llvm.minimum", False)}
+
+
 def expand_runtime_helpers(function: Function) -> None:
     for inst in list(function.instructions()):
         if not isinstance(inst, I.CallInst) or inst.called_function is None:
+            continue
+        if inst.called_function.name.startswith("llvm.vector.reduce."):
+            _expand_reduction(inst)
             continue
         if inst.called_function.name == "cabsf" and len(inst.args) == 1 and inst.arg(0).type.is_vector:
             _expand_cabsf(inst)
@@ -65,3 +82,37 @@ def _expand_cabsf(inst: I.CallInst) -> None:
     result = b.call(hypotf, parts)
     inst.replace_all_uses_with(result)
     inst.erase()
+
+
+def _expand_reduction(inst: I.CallInst) -> None:
+    """``reduce.fadd(s, v)`` → ``((s + v[0]) + v[1]) + …``; ``reduce.fmax(v)`` →
+    ``maxnum(maxnum(v[0], v[1]), …)``.  The call's fast-math flags go on each step."""
+    kind = inst.called_function.name.split(".")[3]
+    if kind not in REDUCTIONS:
+        return
+    fold, has_start = REDUCTIONS[kind]
+    vector = inst.args[-1]
+    if not isinstance(vector.type, T.VectorType) or vector.type.scalable:
+        return
+    b = Builder().before(inst)
+    lanes = [b.extractelement(vector, ConstantInt(T.i32, k)) for k in range(vector.type.count)]
+    if has_start:
+        lanes.insert(0, inst.arg(0))
+    element = vector.type.element
+    intrinsic = None
+    if fold.startswith("llvm."):
+        intrinsic = inst.function.module.get_or_declare(
+            f"{fold}.{type_suffix(element)}", T.FunctionType(element, (element, element)))
+    result = lanes[0]
+    for lane in lanes[1:]:
+        if intrinsic is None:
+            result = b.binop(fold, result, lane, flags=inst.flags)
+        else:
+            step = b.call(intrinsic, [result, lane])
+            step.flags = inst.flags
+            result = step
+    name = inst.name
+    inst.replace_all_uses_with(result)
+    inst.erase()
+    if name and isinstance(result, I.Instruction):
+        result.name = name
