@@ -47,6 +47,28 @@ def empty_adjoint(ty: T.Type) -> Value:
     return zero(ty)
 
 
+#: the "slot" of an adjoint kept as an SSA value instead of in a stack slot: a value
+#: used only by ordinary instructions of its own block gets all its contributions in
+#: that block's inverse, before its own rule takes the sum (``register_adjoint``)
+REGISTER = object()
+
+
+def register_adjoint(value: Value, ty: T.Type) -> bool:
+    """Can the adjoint of ``value`` (of lane type ``ty``) live in a register: is
+    every user an ordinary (non-phi) instruction of ``value``'s own block?
+    Its contributions then all come from that block's inverse (one iteration
+    at a time), before the take at its definition."""
+    if not isinstance(value, I.Instruction) or ty.is_aggregate:
+        return False
+    block = value.parent
+    for use in value.uses:
+        user = use.user
+        if isinstance(user, I.PhiInst) or (isinstance(user, I.Instruction)
+                                           and user.parent is not block):
+            return False
+    return True
+
+
 INVERSE_CAST = {"fpext": "fptrunc", "fptrunc": "fpext", "bitcast": "bitcast",
                 "addrspacecast": "addrspacecast"}
 
@@ -62,10 +84,16 @@ class AdjointRules:
 
     # -- adjoint slots ---------------------------------------------------------------------
     def take(self, b: Builder, value: Value) -> Value | None:
-        """Read and reset the adjoint of ``value`` (None: it has none)."""
+        """Read and reset the adjoint of ``value`` (None: it has none, or, for
+        a value kept in a register, nothing was added to it)."""
         slot = self.gen.slots.get(value)
         if slot is None:
             return None
+        if slot is REGISTER:
+            adjoint = self.gen.registers.pop(value, None)
+            if isinstance(adjoint, I.Instruction) and not adjoint.name and value.name:
+                adjoint.name = f"{value.name}'"  # as a slot's load is named
+            return adjoint
         ty = self.lanes.type(value.type)
         adjoint = b.load(ty, slot, f"{value.name}'" if value.name else "")
         b.store(empty_adjoint(ty), slot)
@@ -74,6 +102,11 @@ class AdjointRules:
     def accumulate(self, b: Builder, value: Value, delta: Value) -> None:
         slot = self.gen.slots.get(value)
         if slot is None:
+            return
+        if slot is REGISTER:
+            registers = self.gen.registers
+            sum_so_far = registers.get(value)
+            registers[value] = delta if sum_so_far is None else b.fadd(sum_so_far, delta)
             return
         ty = self.lanes.type(value.type)
         if ty.is_aggregate:
@@ -421,6 +454,8 @@ class AdjointRules:
         adjoint is being taken."""
         adjoints = [(phi, self.take(b, phi)) for phi in block.phis if phi in self.gen.slots]
         for phi, dy in adjoints:
+            if dy is None:
+                continue  # a register adjoint nothing was added to
             for pred, taken in edges:
                 incoming = phi.incoming_value_for(pred)
                 if incoming not in self.gen.slots:

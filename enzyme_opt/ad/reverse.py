@@ -14,7 +14,10 @@ need, and which predecessor ``B`` was entered from), runs the adjoint rule
 of each active instruction of ``B`` backwards, distributes phi adjoints to
 the incoming edge taken, and branches to ``invert<pred>``.  Adjoints live
 in zero-initialised stack slots (``%"x'de"``) that SROA promotes; a slot is
-read and reset at its value's definition, which makes loops work.
+read and reset at its value's definition, which makes loops work.  A value
+used only within its own block (most temporaries) keeps its adjoint as an
+SSA value instead: a third of the output's instructions were the loads and
+stores of such slots.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from enzyme_opt.ad import request as R
-from enzyme_opt.ad.adjoints import AdjointRules, empty_adjoint
+from enzyme_opt.ad.adjoints import REGISTER, AdjointRules, empty_adjoint, register_adjoint
 from enzyme_opt.ad.augment import AugmentedBuilder
 from enzyme_opt.ad.lanes import Lanes
 from enzyme_opt.ad.loops import exits_recording, induction_value
@@ -178,8 +181,13 @@ class SplitGenerator:
         self.lanes = Lanes(request.width)
         self.rules = AdjointRules(self)
         self.slots: dict[Value, Value] = {}
+        #: the running sum of each register adjoint (``adjoints.REGISTER``)
+        self.registers: dict[Value, Value] = {}
         for value in fwd.adjoint_values:
-            self.slot(value)
+            if register_adjoint(value, self.lanes.type(value.type)):
+                self.slots[value] = REGISTER
+            else:
+                self.slot(value)
         self.hoisted_slots: dict[Value, Value] = {}
         self.loop_counters = {header: self.entry_builder.alloca(T.i64, "reverse.iteration")
                               for header in fwd.counted}

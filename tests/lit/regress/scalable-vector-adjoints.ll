@@ -19,7 +19,7 @@ define void @g(ptr %x, ptr %dx, ptr %y, ptr %dy) {
   ret void
 }
 ; CHECK-LABEL: define internal void @reverse_f(
-; CHECK: %[[SUM:.+]] = call double @llvm.vector.reduce.fadd.nxv2f64(double -0.000000e+00, <vscale x 2 x double> %"s'")
+; CHECK: %[[SUM:.+]] = call double @llvm.vector.reduce.fadd.nxv2f64(double -0.000000e+00, <vscale x 2 x double> %"t'")
 ; CHECK: insertelement <vscale x 2 x double> zeroinitializer, double %[[SUM]], i32 0
 ; CHECK: %[[OLD:.+]] = load <vscale x 2 x double>, ptr %"x'"
 ; CHECK-NEXT: %[[NEW:.+]] = fadd <vscale x 2 x double> %[[OLD]], %"a'"
