@@ -59,6 +59,7 @@ def lower_module(module: Module, filename: str) -> Module | None:
         if not calls:
             _clean_markers(module)
             check_leftover_markers(module, filename)
+            _retire_preprocess_copies(module)
             return module
         ready = [c for c in calls if _is_ready(c, module)]
         if not ready:
@@ -73,6 +74,19 @@ def lower_module(module: Module, filename: str) -> Module | None:
             lower_call_site(context, site)
         context.finish()
     raise DifferentiationError("too many nesting levels of Enzyme calls", filename)
+
+
+def _retire_preprocess_copies(module: Module) -> None:
+    """The ``preprocess_`` copies are what the derivatives were built from, not
+    part of the program: a derivative's calls to one (an inactive callee, a
+    function with its own rule) go to the original instead, and the copies
+    leave the output (a seventh of its instructions, and noise to a reader)."""
+    for fn in [f for f in module.functions if f.name.startswith(PREPROCESS_PREFIX)]:
+        original = module.get_function(fn.name[len(PREPROCESS_PREFIX):])
+        if original is None or original.function_type != fn.function_type:
+            continue
+        fn.replace_all_uses_with(original)
+        module.remove(fn)
 
 
 def _mentions_enzyme(module: Module) -> bool:

@@ -12,7 +12,7 @@ int main(void) {
   printf("%.6f\n", __enzyme_autodiff((void *)f, 3.0));
   return 0;
 }
-// CHECK: define internal fastcc {{.*}}@preprocess_sq(
+// CHECK: define internal fastcc {{.*}}@sq(
 // CHECK-NOT: define internal fastcc {{.*}}@augmented_sq
 // CHECK: define internal {{.*}}@augmented_sq(
 // NUM: 7.000000
