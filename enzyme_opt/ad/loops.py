@@ -95,4 +95,9 @@ def induction_value(b: Builder, info: CountedLoop, phi: I.PhiInst, rc: Value,
         offset = b.mul(rc, ConstantInt(T.i64, step.value))
         return b.gep(source_type, start, [offset], phi.name)
     index = b.cast("trunc", rc, phi.type) if phi.type != T.i64 else rc
-    return b.add(start, b.mul(index, step), phi.name)
+    scaled = index if _is_constant(step, 1) else b.mul(index, step)
+    return scaled if _is_constant(start, 0) else b.add(start, scaled, phi.name)
+
+
+def _is_constant(value: Value, k: int) -> bool:
+    return isinstance(value, ConstantInt) and value.value == k

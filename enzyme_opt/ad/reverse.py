@@ -270,7 +270,7 @@ class SplitGenerator:
         """End of an inverted loop header: the first iteration returns to
         the preheader, any other goes round to the previous one."""
         counter = self.loop_counters[info.loop.header]
-        iteration = b.load(T.i64, counter, "iteration")
+        iteration = self.iteration(b, info.loop.header)
         first = b.icmp("eq", iteration, ConstantInt(T.i64, 0), "first.iteration")
         again = b.icmp("ne", iteration, ConstantInt(T.i64, 0))
         self.rules.phi_edges(b, info.loop.header, [(info.preheader, first), (info.latch, again)])
@@ -296,6 +296,16 @@ class SplitGenerator:
                 aggregate = b.insertvalue(aggregate, value, index)
             b.ret(aggregate)
 
+    def iteration(self, b: Builder, header: BasicBlock) -> Value:
+        """The iteration of the inverted loop ``header`` this block runs in: its
+        counter, read once per inverted block (the header's inverse stores the
+        next one only as it leaves)."""
+        key = ("iteration", header)
+        found = self.available.get(key)
+        if found is None:
+            found = self.available[key] = b.load(T.i64, self.loop_counters[header], "iteration")
+        return found
+
     # -- primal values in the reverse sweep ------------------------------------------------
     def get(self, b: Builder, value: Value) -> Value:
         """``value`` of the forward sweep, as available in the current
@@ -315,7 +325,7 @@ class SplitGenerator:
         info = self.forward.inductions.get(value)
         if info is not None:
             start, step, _ = info.inductions[value]
-            iteration = b.load(T.i64, self.loop_counters[info.loop.header], "iteration")
+            iteration = self.iteration(b, info.loop.header)
             rebuilt = induction_value(b, info, value, iteration, self.get(b, start),
                                       self.get(b, step))
             self.available[value] = rebuilt
