@@ -28,6 +28,7 @@ from enzyme_opt.ad.rules.elementwise import elementwise_rule
 from enzyme_opt.ad.tape import write_record
 from enzyme_opt.analysis.activity import (active_store_without_shadow, carries_data,
                                           global_shadows, pointer_from_integer_message,
+                                          inactive_pointer_into_shadow,
                                           refuse_tables_of_shadowed_globals,
                                           useful_values, varied_values)
 from enzyme_opt.diagnostics import DifferentiationError
@@ -36,7 +37,8 @@ from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.cfg import CFG, definition_order
 from enzyme_opt.ad.lanes import Lanes
-from enzyme_opt.ad.utils import clone_body, join_lanes, leaves, shadow_type, split_lanes, user_name
+from enzyme_opt.ad.utils import (PrimalOf, clone_body, join_lanes, leaves, shadow_type,
+                                 split_lanes, user_name)
 from enzyme_opt.analysis.types import (memory_scalar_types, struct_copy_pointer_fields,
                                        underlying_object)
 from enzyme_opt.ir.module import BasicBlock, Function, GlobalVariable
@@ -125,8 +127,8 @@ class AugmentedBuilder:
             elif activity == R.OUT:
                 active.add(new)
         self.tape = next(params)
-        #: primal value → its copy here (a memcpy asks the program what it copies)
-        self.primal_vmap = clone_body(primal, self.out, vmap, R.REVERSE)
+        #: the primal value each copy here came from (for questions to analysis.pointees)
+        self.primal_of = PrimalOf(clone_body(primal, self.out, vmap, R.REVERSE))
         globals_with_shadow = global_shadows(self.out.module)
         refuse_tables_of_shadowed_globals(self.out, globals_with_shadow, self.ctx)
         if globals_with_shadow and self.width > 1:
@@ -214,6 +216,10 @@ class AugmentedBuilder:
                 lambda lane: b.load(inst.type, lane, name if self.width == 1 else "", inst.align),
                 name)
         elif op == "store" and inst.value.type.is_pointer and inst.pointer in self.shadow:
+            problem = inactive_pointer_into_shadow(inst, self.shadow, self.ctx.pointee_types,
+                                                   self.primal_of)
+            if problem:
+                raise self.fail(inst, problem)
             values = split_lanes(b, self.shadow_of(inst.value), self.width)
             for lane, value in zip(split_lanes(b, self.shadow[inst.pointer], self.width), values):
                 b.store(value, lane, inst.align)
@@ -274,7 +280,7 @@ class AugmentedBuilder:
         found = memory_scalar_types(inst)
         if any(t.is_float or T.contains_pointer(t) for t in found):
             return found
-        primal = next((old for old, new in self.primal_vmap.items() if new is inst), None)
+        primal = self.primal_of(inst)
         if primal is not None:
             found |= self.ctx.pointee_types().scalar_types(primal.arg(0))
         return found

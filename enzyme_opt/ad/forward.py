@@ -21,9 +21,10 @@ from enzyme_opt.ad.rules.math import Math
 from enzyme_opt.ad.custom_calls import (call_rule, check_forward_rule, forward_rule_type,
                                         has_tangent, no_rule_message)
 from enzyme_opt.ad.lanes import Lanes
-from enzyme_opt.ad.utils import clone_body, shadow_type, split_lanes
+from enzyme_opt.ad.utils import PrimalOf, clone_body, shadow_type, split_lanes
 from enzyme_opt.analysis.activity import (active_store_without_shadow, carries_data,
                                           global_shadows, pointer_from_integer_message,
+                                          inactive_pointer_into_shadow,
                                           refuse_tables_of_shadowed_globals,
                                           varied_values)
 from enzyme_opt.diagnostics import DifferentiationError
@@ -88,7 +89,8 @@ class ForwardGenerator:
             if activity in (R.DUP, R.DUPNONEED):
                 shadows[new] = next(params)
                 active_args.add(new)
-        clone_body(primal, self.out, vmap, R.FORWARD)
+        #: the primal value each copy here came from (for questions to analysis.pointees)
+        self.primal_of = PrimalOf(clone_body(primal, self.out, vmap, R.FORWARD))
         globals_with_shadow = global_shadows(self.out.module)
         refuse_tables_of_shadowed_globals(self.out, globals_with_shadow, self.ctx)
         if globals_with_shadow and self.width > 1:
@@ -268,6 +270,10 @@ class ForwardGenerator:
             return
         if inst.ordering:
             raise self.fail(inst, "atomic stores to active memory are not supported")
+        problem = inactive_pointer_into_shadow(inst, self.tangent, self.ctx.pointee_types,
+                                               self.primal_of)
+        if problem:
+            raise self.fail(inst, problem)
         b = Builder().after(inst)
         values = self.lanes.split(b, self.materialize(inst.value), inst.value.type)
         for lane_ptr, value in zip(split_lanes(b, shadow, self.width), values):

@@ -219,6 +219,21 @@ def convert_argument(b: Builder, value: Value, ty: T.Type) -> Value:
     return value
 
 
+class PrimalOf:
+    """Which primal value a generated function's copy came from: the inverse
+    of ``clone_body``'s map, built on first use (only rare questions need it:
+    what a copy moves, what a stored pointer is read for)."""
+
+    def __init__(self, vmap: dict):
+        self._vmap = vmap
+        self._inverse: dict | None = None
+
+    def __call__(self, copy: Value) -> Value | None:
+        if self._inverse is None:
+            self._inverse = {new: old for old, new in self._vmap.items()}
+        return self._inverse.get(copy)
+
+
 def clone_body(primal: Function, out: Function, vmap: dict, mode: str) -> dict:
     """Give ``out`` the body to differentiate: ``primal``'s, or, when the
     program registered a rule for ``mode`` on ``primal`` itself, a single

@@ -20,8 +20,8 @@ from enzyme_opt.ad.rules import calls
 from enzyme_opt.ad.rules.calls import call_kind
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
-from enzyme_opt.ir.module import Function
-from enzyme_opt.ir.values import Argument, Value
+from enzyme_opt.ir.module import Function, GlobalValue
+from enzyme_opt.ir.values import Argument, ConstantKeyword, Value
 
 
 #: Opcodes whose result carries a derivative when a data operand does.
@@ -126,6 +126,40 @@ def active_store_without_shadow(store, varied: set[Value], shadowed) -> str | No
                 f"would be lost; allocate the buffer in the differentiated code or pass it in "
                 f"as a duplicated argument")
     return None
+
+
+def inactive_pointer_into_shadow(store, shadowed, pointee_types, primal_of) -> str | None:
+    """The diagnostic for a pointer without a shadow (an ``enzyme_const``
+    argument, a constant table) stored into memory that has one, when floats
+    are read later through a pointer loaded from that memory: its shadow
+    there is null, and the derivative would dereference it (a crash, found
+    with ``h.w = w`` for a const ``w`` next to a duplicated ``h.x = x``).
+    Enzyme refuses this too ("mismatched activity") unless runtime activity
+    is on.  ``pointee_types()`` is ``analysis.pointees`` over the program,
+    asked about the primal store ``primal_of`` finds; None when the store is
+    fine."""
+    from enzyme_opt.analysis.types import underlying_object
+    value = store.value
+    if value in shadowed or isinstance(underlying_object(value), ConstantKeyword):
+        return None  # null (or null + n: an empty vector's end), undef, poison
+    primal = primal_of(store)
+    if primal is None:
+        return None
+    read = pointee_types().loaded_pointee_types(primal.pointer)
+    if not any(t.is_float for t in read):
+        return None
+    original = primal_of(value)
+    if isinstance(original, Argument) and original.parent is not None:  # the user's terms
+        from enzyme_opt.ad.utils import user_name
+        what = f"parameter {original.index + 1} of @{user_name(original.parent.name)}"
+    elif isinstance(value, GlobalValue):
+        what = value.ref()
+    else:
+        what = f"%{value.name}" if value.name else "a pointer"
+    return (f"{what} has no shadow (it is enzyme_const, or points to memory that "
+            f"holds no derivatives) but is stored into memory that has one, and floating-point "
+            f"values are read through it later: its derivative would dereference a null "
+            f"shadow; pass it with enzyme_dup and a zeroed shadow of the same size")
 
 
 def pointer_from_integer_message(inst, shadowed) -> str | None:

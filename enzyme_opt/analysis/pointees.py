@@ -76,10 +76,21 @@ class PointeeTypes:
         """Scalar types the memory ``pointer`` may reach is accessed with
         (empty when the pointer is not in the analysed functions)."""
         node = self._node.get(pointer)
+        return self._collect(node) if node is not None else set()
+
+    def loaded_pointee_types(self, pointer: Value) -> set[T.Type]:
+        """Scalar types accessed through the pointers kept in the memory
+        ``pointer`` reaches (``*p`` for ``p`` loaded from there)."""
+        node = self._node.get(pointer)
         if node is None:
             return set()
+        target = self._pointee[self._find(node)]
+        return self._collect(target) if target >= 0 else set()
+
+    def _collect(self, node: int) -> set[T.Type]:
+        """The types of ``node``'s class and of its fields, recursively."""
         found: set[T.Type] = set()
-        todo, seen = [self._find(node)], set()
+        todo, seen = [node], set()
         while todo:
             root = self._find(todo.pop())
             if root not in seen:
