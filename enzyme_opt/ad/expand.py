@@ -5,7 +5,10 @@
 Annex G recovery of infinities and NaNs changes nothing at finite points,
 where derivatives exist.  ``__divdc3`` likewise is
 ``{(ac + bd)/(c² + d²), (bc − ad)/(c² + d²)}``, and ``cabsf(z)`` is
-``hypotf`` of its two lanes.
+``hypotf`` of its two lanes.  The elementary functions of ``<complex.h>``
+are their real formulas: ``cexp(a+bi)`` is ``eᵃ(cos b + i sin b)``,
+``csin``, ``ccos`` through ``sin``/``cos``/``sinh``/``cosh``, and ``clog`` is
+``log|z| + i atan2(b, a)``.
 
 The vector reductions of vectorized loops (``llvm.vector.reduce.fadd`` and
 ``fmul`` with their start value; ``fmax``, ``fmin``, ``fmaximum``,
@@ -17,7 +20,7 @@ lane in order (the order the intrinsic defines without ``reassoc``), so that
 
 from __future__ import annotations
 
-from enzyme_opt.ad.rules.math import type_suffix
+from enzyme_opt.ad.rules.math import Math, type_suffix
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function
@@ -40,6 +43,29 @@ def _div(b: Builder, a, bb, c, d):
 EXPANSIONS = {"__muldc3": _mul, "__mulsc3": _mul, "__divdc3": _div, "__divsc3": _div}
 
 
+def _cexp(m: Math, a, b):
+    e = m.call("exp", a)
+    return [m.mul(e, m.call("cos", b)), m.mul(e, m.call("sin", b))]
+
+
+def _csin(m: Math, a, b):
+    return [m.mul(m.call("sin", a), m.call("cosh", b)), m.mul(m.call("cos", a), m.call("sinh", b))]
+
+
+def _ccos(m: Math, a, b):
+    return [m.mul(m.call("cos", a), m.call("cosh", b)),
+            m.neg(m.mul(m.call("sin", a), m.call("sinh", b)))]
+
+
+def _clog(m: Math, a, b):
+    return [m.call("log", m.call("hypot", a, b)), m.call("atan2", b, a)]
+
+
+#: <complex.h> function → its real formulas on (real, imaginary); the float versions
+#: (``cexpf``) take and return ``<2 x float>`` on x86-64
+COMPLEX_FUNCTIONS = {"cexp": _cexp, "csin": _csin, "ccos": _ccos, "clog": _clog}
+
+
 #: reduction → (the operation folding two values, does it take a start value)
 REDUCTIONS = {"fadd": ("fadd", True), "fmul": ("fmul", True),
               "fmax": ("llvm.maxnum", False), "fmin": ("llvm.minnum", False),
@@ -55,6 +81,9 @@ def expand_runtime_helpers(function: Function) -> None:
             continue
         if inst.called_function.name == "cabsf" and len(inst.args) == 1 and inst.arg(0).type.is_vector:
             _expand_cabsf(inst)
+            continue
+        if inst.called_function.name.rstrip("f") in COMPLEX_FUNCTIONS:
+            _expand_complex_function(inst)
             continue
         expand = EXPANSIONS.get(inst.called_function.name)
         if expand is None or len(inst.args) != 4:
@@ -116,3 +145,28 @@ def _expand_reduction(inst: I.CallInst) -> None:
     inst.erase()
     if name and isinstance(result, I.Instruction):
         result.name = name
+
+
+def _expand_complex_function(inst: I.CallInst) -> None:
+    """``cexp(re, im)`` → ``{ double, double }``; ``cexpf(<2 x float>)`` → ``<2 x float>``.
+    Other shapes (another ABI) are left alone, and refused if active."""
+    formulas = COMPLEX_FUNCTIONS[inst.called_function.name.rstrip("f")]
+    args = inst.args
+    b = Builder().before(inst)
+    if len(args) == 2 and args[0].type == args[1].type == T.f64 and \
+            inst.type == T.StructType((T.f64, T.f64)):
+        real, imaginary = args
+        parts = formulas(Math(b, T.f64), real, imaginary)
+        result = ConstantKeyword(inst.type, "poison")
+        for k, part in enumerate(parts):
+            result = b.insertvalue(result, part, k)
+    elif len(args) == 1 and args[0].type == inst.type == T.VectorType(2, T.f32):
+        real, imaginary = (b.extractelement(args[0], ConstantInt(T.i32, k)) for k in range(2))
+        parts = formulas(Math(b, T.f32), real, imaginary)
+        result = ConstantKeyword(inst.type, "poison")
+        for k, part in enumerate(parts):
+            result = b.insertelement(result, part, ConstantInt(T.i32, k))
+    else:
+        return
+    inst.replace_all_uses_with(result)
+    inst.erase()
