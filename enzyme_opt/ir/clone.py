@@ -6,21 +6,33 @@ from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir.module import BasicBlock, Function
 from enzyme_opt.ir.values import Use, Value
 
+_new_use = object.__new__
+
 
 #: Attachments that tie an instruction to its function's debug info.
 DEBUG_ONLY_METADATA = frozenset({"dbg", "llvm.loop", "DIAssignID"})
 
 
-#: instruction class -> the slots its instances carry (walking the MRO for each copy was
-#: half the time of cloning)
-_SLOTS: dict[type, tuple[str, ...]] = {}
+#: instruction class -> the slots its instances carry, and those holding lists a copy must
+#: not share (walking the MRO for each copy was half the time of cloning)
+_SLOTS: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+#: per-instance lists: a copy gets its own
+_LIST_SLOTS = frozenset({"arg_attrs", "bundles", "clauses"})
+
+#: slots a copy sets afresh
+_FRESH = frozenset({"_uses", "parent", "metadata", "_operands", "debug_records", "__weakref__"})
+
+_MISSING = object()
 
 
-def _slots_of(cls: type) -> tuple[str, ...]:
+def _slots_of(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
     slots = _SLOTS.get(cls)
     if slots is None:
-        slots = tuple(slot for klass in cls.__mro__ for slot in getattr(klass, "__slots__", ())
-                      if slot != "__weakref__")
+        names = [slot for klass in cls.__mro__ for slot in getattr(klass, "__slots__", ())
+                 if slot not in _FRESH]
+        slots = (tuple(n for n in names if n not in _LIST_SLOTS),
+                 tuple(n for n in names if n in _LIST_SLOTS))
         _SLOTS[cls] = slots
     return slots
 
@@ -30,19 +42,28 @@ def clone_instruction(inst: I.Instruction, vmap: dict[Value, Value]) -> I.Instru
     (values missing from the map are used as they are)."""
     cls = type(inst)
     new = object.__new__(cls)
-    for slot in _slots_of(cls):
-        try:
-            setattr(new, slot, getattr(inst, slot))
-        except AttributeError:  # a slot this instruction never set
-            pass
+    plain, lists = _slots_of(cls)
+    for slot in plain:
+        value = getattr(inst, slot, _MISSING)
+        if value is not _MISSING:  # a slot this instruction never set stays unset
+            setattr(new, slot, value)
+    for slot in lists:
+        value = getattr(inst, slot, _MISSING)
+        if value is not _MISSING:
+            setattr(new, slot, list(value))
     new._uses = {}
     new.parent = None
     new.metadata = list(inst.metadata)
-    new._operands = [Use(new, i, vmap.get(u.value, u.value)) for i, u in enumerate(inst._operands)]
     new.debug_records = []
-    for attr in ("arg_attrs", "bundles", "clauses"):
-        if hasattr(inst, attr):
-            setattr(new, attr, list(getattr(inst, attr)))
+    operands = []
+    for index, use in enumerate(inst._operands):  # Use(new, index, value), inlined: hot
+        value = use.value
+        value = vmap.get(value, value)
+        copy = _new_use(Use)
+        copy.user, copy.index, copy.value = new, index, value
+        value._uses[copy] = None
+        operands.append(copy)
+    new._operands = operands
     return new
 
 
