@@ -27,7 +27,8 @@ from enzyme_opt.ad.rules.calls import (allocation, call_kind, external_call_mess
 from enzyme_opt.ad.rules.elementwise import elementwise_rule
 from enzyme_opt.ad.tape import write_record
 from enzyme_opt.analysis.activity import (active_store_without_shadow, carries_data,
-                                          global_shadows, pointer_from_integer_message,
+                                          float_from_integer_bits_message, global_shadows,
+                                          pointer_from_integer_message,
                                           inactive_pointer_into_shadow,
                                           refuse_tables_of_shadowed_globals,
                                           useful_values, varied_values)
@@ -231,6 +232,8 @@ class AugmentedBuilder:
                 raise self.fail(inst, problem)
         elif op == "inttoptr" and pointer_from_integer_message(inst, self.shadow):
             raise self.fail(inst, pointer_from_integer_message(inst, self.shadow))
+        elif op == "bitcast" and float_from_integer_bits_message(inst, self.shadow):
+            raise self.fail(inst, float_from_integer_bits_message(inst, self.shadow))
         elif op in ("atomicrmw", "cmpxchg") and inst.operand(0) in self.shadow \
                 and T.contains_float(inst.type):
             gpu.check_atomic_update(inst, self.fail)

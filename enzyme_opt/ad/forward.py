@@ -23,7 +23,8 @@ from enzyme_opt.ad.custom_calls import (call_rule, check_forward_rule, forward_r
 from enzyme_opt.ad.lanes import Lanes
 from enzyme_opt.ad.utils import PrimalOf, clone_body, shadow_type, split_lanes
 from enzyme_opt.analysis.activity import (active_store_without_shadow, carries_data,
-                                          global_shadows, pointer_from_integer_message,
+                                          float_from_integer_bits_message, global_shadows,
+                                          pointer_from_integer_message,
                                           inactive_pointer_into_shadow,
                                           refuse_tables_of_shadowed_globals,
                                           varied_values)
@@ -126,8 +127,9 @@ class ForwardGenerator:
             return self.visit_ret(inst)
         if op in ("store", "call", "invoke", "atomicrmw", "cmpxchg"):
             return getattr(self, "visit_" + op)(inst)
-        if op == "inttoptr":
-            problem = pointer_from_integer_message(inst, self.tangent)
+        if op in ("inttoptr", "bitcast"):
+            problem = (pointer_from_integer_message(inst, self.tangent) if op == "inttoptr"
+                       else float_from_integer_bits_message(inst, self.tangent))
             if problem:
                 raise self.fail(inst, problem)
         if inst not in self.varied:

@@ -181,6 +181,39 @@ def pointer_from_integer_message(inst, shadowed) -> str | None:
     return None
 
 
+#: integer operations a float's bits pass through when LLVM moves floats as integers
+_BIT_MOVES = frozenset({"trunc", "lshr", "ashr", "shl", "and", "or", "zext", "sext",
+                        "extractelement", "bitcast", "freeze"})
+
+
+def float_from_integer_bits_message(inst, shadowed) -> str | None:
+    """A ``bitcast`` to a float from integer bits loaded out of memory with a
+    shadow: LLVM moved floats as integers and cut them apart (two floats in one
+    ``i64``, one read back as ``trunc`` + ``bitcast``), which preprocessing
+    could not retype. An integer carries no derivative, so the float's would
+    be silently lost: a diagnostic instead."""
+    if inst.opcode != "bitcast" or not inst.type.scalar.is_float or \
+            not inst.operand(0).type.scalar.is_int:
+        return None
+    work, seen = [inst.operand(0)], set()
+    while work:
+        value = work.pop()
+        if id(value) in seen or len(seen) > 64:
+            continue
+        seen.add(id(value))
+        if isinstance(value, I.LoadInst):
+            if value.pointer in shadowed:
+                return ("floating-point values moved through integer memory accesses and split "
+                        f"apart ({value.type} loaded, read back as {inst.type} through bit "
+                        "operations) cannot be differentiated: the derivative would be lost; "
+                        "compile this function with -O0 or -O1, or copy the elements one by one")
+        elif isinstance(value, I.Instruction) and value.opcode in _BIT_MOVES:
+            work.append(value.operand(0))
+            if value.opcode in ("and", "or"):
+                work.append(value.operand(1))
+    return None
+
+
 def varied_values(function: Function, active_args: set[Argument]) -> set[Value]:
     """The forward (varied) fixed point over ``function``."""
     varied: set[Value] = set(active_args)
