@@ -18,6 +18,7 @@ from enzyme_opt.ad.rules.calls import call_kind, math_rule_of
 from enzyme_opt.ad.rules.elementwise import NEG_ONE, ONE, elementwise_rule, times_partial
 from enzyme_opt.ad.rules.math import Math
 from enzyme_opt.ad.utils import leaves, shadow_type, split_lanes
+from enzyme_opt.analysis.poison import defined_lane_flags, undefined_lanes
 from enzyme_opt.analysis.types import struct_copy_fields
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
@@ -81,6 +82,8 @@ class AdjointRules:
         #: at width W an adjoint holds W lanes (``<W x T>`` for a float)
         self.lanes: Lanes = gen.lanes
         self.width = self.lanes.width
+        #: lanes of vector values the primal leaves poison (built on first use)
+        self._undefined: dict | None = None
 
     # -- adjoint slots ---------------------------------------------------------------------
     def take(self, b: Builder, value: Value) -> Value | None:
@@ -198,7 +201,23 @@ class AdjointRules:
                 continue
             partial = partial_of(m, primal, result)
             if partial is not None:
-                self.accumulate(b, operand, self.scale(b, partial, dy, inst.type))
+                share = self.defined_lanes_only(b, inst, self.scale(b, partial, dy, inst.type))
+                self.accumulate(b, operand, share)
+
+    def defined_lanes_only(self, b: Builder, inst, share: Value) -> Value:
+        """``share`` with the lanes the primal vector ``inst`` leaves poison set to 0:
+        their adjoint is 0, but their partial may be NaN (``analysis/poison.py``)."""
+        if self.width != 1 or not isinstance(inst.type, T.VectorType) or inst.type.scalable:
+            return share
+        if self._undefined is None:
+            self._undefined = undefined_lanes(self.fwd.out)
+        mask = self._undefined.get(inst, 0)
+        if not mask:
+            return share
+        count = inst.type.count
+        flags = ConstantAggregate(T.VectorType(count, T.i1), [
+            ConstantInt(T.i1, int(defined)) for defined in defined_lane_flags(mask, count)])
+        return b.select(flags, share, zero(share.type))
 
     # -- casts and aggregates ---------------------------------------------------------------
     def _cast(self, b: Builder, inst) -> None:
