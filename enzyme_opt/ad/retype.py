@@ -2,7 +2,8 @@
 
 LLVM copies small memory with integers: ``memcpy(&a, &b, 8)`` becomes
 ``load i64`` + ``store i64`` (vectorized: ``<2 x i64>`` loads, shuffles,
-stores), and a double can travel as ``load i64`` + ``bitcast``.  An integer
+stores), and a double can travel as ``load i64`` + ``bitcast``; two floats
+travel as one ``i64`` and are moved as ``<2 x float>``.  An integer
 carries no derivative, so before differentiating a ``preprocess_`` copy we
 find each *move graph* — integer loads whose values only flow, through
 shuffles, element inserts/extracts and bitcasts, into stores — and rewrite
@@ -132,6 +133,8 @@ def _moved_type(function: Function, graph: list[I.Instruction]) -> T.Type | None
         evidence |= object_scalar_types(function, underlying_object(pointer))
     if width == 64 and not any(t.is_float or T.contains_pointer(t) for t in evidence):
         return _NO_EVIDENCE
+    if width == 64 and _pair_of_floats(graph, evidence):
+        return FLOAT_PAIR
     choice = _choose(evidence, as_float, width)
     if choice is not None or not _both_kinds(evidence):
         return choice
@@ -159,6 +162,19 @@ def _moved_type(function: Function, graph: list[I.Instruction]) -> T.Type | None
 _NO_EVIDENCE = T.ptr
 
 
+#: Two floats moved as one ``i64`` (a ``std::vector<float>`` relocating its elements
+#: at -O2): moved as ``<2 x float>``, each keeps its derivative.
+FLOAT_PAIR = T.VectorType(2, T.f32)
+
+
+def _pair_of_floats(graph: list[I.Instruction], evidence: set[T.Type]) -> bool:
+    """Does a plain ``i64`` move (loads and stores only) copy float memory?"""
+    plain = all(isinstance(i, (I.LoadInst, I.StoreInst)) and not i.type.is_vector
+                and not (isinstance(i, I.StoreInst) and i.value.type.is_vector) for i in graph)
+    floats = {t for t in evidence if t.is_float}
+    return plain and floats == {T.f32} and not any(T.contains_pointer(t) for t in evidence)
+
+
 def _both_kinds(evidence: set[T.Type]) -> bool:
     return any(t.is_float for t in evidence) and any(T.contains_pointer(t) for t in evidence)
 
@@ -174,6 +190,8 @@ def _choose(evidence: set[T.Type], as_float: T.Type, width: int) -> T.Type | Non
 
 
 def _as_float(ty: T.Type, element: T.Type) -> T.Type:
+    """``ty`` (an integer or a vector of them) moving ``element``s (``FLOAT_PAIR``
+    for a scalar ``i64`` only)."""
     return T.VectorType(ty.count, element, ty.scalable) if isinstance(ty, T.VectorType) else element
 
 
