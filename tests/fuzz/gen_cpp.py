@@ -569,24 +569,28 @@ class CppGenerator(gen.Generator):
             scope.scalars += [t, t2]
             return [Node(f"real {t} = 0, {t2} = 0;"), Node(f"{name}({args}, {t}, {t2});")]
         if kind == "tmpl_scalar":
+            node = Node(f"real {t} = {name}<real>({self.expr(scope, 1)}, {self.leaf(scope)});")
             scope.scalars.append(t)
-            return [Node(f"real {t} = {name}<real>({self.expr(scope, 1)}, {self.leaf(scope)});")]
+            return [node]
         if kind == "tmpl_container":
             arr, _ = self.rng.choice(rangeable)
+            node = Node(f"real {t} = {name}({arr}, {self.leaf(scope)});")
             scope.scalars.append(t)
-            return [Node(f"real {t} = {name}({arr}, {self.leaf(scope)});")]
+            return [node]
         v, length = self.rng.choice(vectors)
         if kind == "vref_reduce":
+            node = Node(f"real {t} = {name}({v}, {self.leaf(scope)});")
             scope.scalars.append(t)
-            return [Node(f"real {t} = {name}({v}, {self.leaf(scope)});")]
+            return [node]
         if kind == "vref_inplace":
             return [Node(f"{name}({v}, {self.leaf(scope)});")]
         w = self.fresh("vec")
+        node = Node(f"std::vector<real> {w} = {name}({v}, {self.leaf(scope)});")
         scope.arrays.append((w, length + 1))
         self.vectors.add(w)
         self.rangeable.add(w)
         self.ptr_of[w] = f"{w}.data()"
-        return [Node(f"std::vector<real> {w} = {name}({v}, {self.leaf(scope)});")]
+        return [node]
 
     # ---- the whole program ----------------------------------------------------------------
 
