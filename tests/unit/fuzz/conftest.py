@@ -34,6 +34,11 @@ def pytest_runtest_logreport(report):
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     if _CONFIG is None or hasattr(_CONFIG, "workerinput") or not _SEEDS:
         return
+    # Run without xdist, pytest also loads this file as tests/unit/fuzz's own conftest (a
+    # second module, counting the same reports): print once.
+    if getattr(config, "_fuzz_summary_printed", False):
+        return
+    config._fuzz_summary_printed = True
     terminalreporter.write_sep("-", "fuzz sample summary")
     for test, title in _TITLES.items():
         if _SEEDS[test]:
