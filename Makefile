@@ -3,8 +3,8 @@
 #   make demo    differentiate examples/demo.c and check it against finite differences
 #   make test    unit tests (pytest) + end-to-end tests (lit + FileCheck)
 #   make bench   benchmarks (bench/run.py)
-#   make fuzz    differential fuzzer: N random C programs (default 2000) at O0 and O2, and
-#                1000 llvm-stress-22 modules (docs/testing.md)
+#   make fuzz    differential fuzzer: N random C programs (default 2000) at O0 and O2, 500
+#                random C++ programs, and 1000 llvm-stress-22 modules (docs/testing.md)
 #   make gpu-test  build the GPU tests (PTX, inputs, manifest) for a machine with a GPU
 #
 # `venv` and `toolchain` are idempotent: they do work only when something is missing
@@ -78,25 +78,34 @@ bench: venv toolchain
 #   make fuzz           N=2000 random C programs at O0 and O2 checking their own derivatives
 #                       (tests/fuzz/run.py), then STRESS_N=1000 llvm-stress-22 modules passed
 #                       through and differentiated (tests/fuzz/stress.py); fails on any wrong
-#                       derivative, crash or invalid output, after running both
+#                       derivative, crash or invalid output, after running all three; in
+#                       between, CPP_N=500 random C++ programs (tests/fuzz/gen_cpp.py)
 #   make fuzz-programs  only the C programs (FUZZ_LEVELS=O0,O1,O2,O3 FUZZ_START=5000 …)
+#   make fuzz-cpp       only the C++ programs (`make fuzz-cpp N=100`, or CPP_N; FUZZ_START …)
 #   make fuzz-stress    only llvm-stress (STRESS_ARGS="--start 5000" …)
 
 N ?= 2000
 FUZZ_LEVELS ?= O0,O2
 FUZZ_START ?= 0
 STRESS_N ?= 1000
+# `make fuzz-cpp N=100` counts C++ programs; without N on the command line, CPP_N of them.
+CPP_N ?= 500
+CPP_COUNT = $(if $(filter command line,$(origin N)),$(N),$(CPP_N))
 
-.PHONY: fuzz-programs fuzz-stress
+.PHONY: fuzz-programs fuzz-cpp fuzz-stress
 
 fuzz: venv toolchain
 	@rc=0; \
 	$(MAKE) --no-print-directory fuzz-programs || rc=1; \
+	$(MAKE) --no-print-directory fuzz-cpp || rc=1; \
 	$(MAKE) --no-print-directory fuzz-stress || rc=1; \
 	exit $$rc
 
 fuzz-programs: venv toolchain
 	$(VPY) tests/fuzz/run.py --count $(N) --start $(FUZZ_START) --levels $(FUZZ_LEVELS) --jobs $(JOBS)
+
+fuzz-cpp: venv toolchain
+	$(VPY) tests/fuzz/run.py --lang cpp --count $(CPP_COUNT) --start $(FUZZ_START) --levels $(FUZZ_LEVELS) --jobs $(JOBS)
 
 fuzz-stress: venv toolchain
 	$(VPY) tests/fuzz/stress.py --count $(STRESS_N) --quiet --jobs $(JOBS) $(STRESS_ARGS)

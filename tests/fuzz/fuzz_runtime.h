@@ -55,13 +55,21 @@ extern real g_w[NG], d_g_w[NG];
 #define FUZZ_TOL 1e-6
 #endif
 
-extern int enzyme_dup, enzyme_const, enzyme_width;
-extern real __enzyme_autodiff(void *, ...);
-extern real __enzyme_fwddiff(void *, ...);
+/* C++ programs (tests/fuzz/gen_cpp.py) include this header too: the Enzyme entry points and
+ * markers keep their C names there. `target` itself is a C++ function (mangled) in them. */
+#ifdef __cplusplus
+#define FUZZ_EXTERN extern "C"
+#else
+#define FUZZ_EXTERN extern
+#endif
+
+FUZZ_EXTERN int enzyme_dup, enzyme_const, enzyme_width;
+FUZZ_EXTERN real __enzyme_autodiff(void *, ...);
+FUZZ_EXTERN real __enzyme_fwddiff(void *, ...);
 typedef struct { real d[2]; } fuzz_lanes2;
 typedef struct { real d[4]; } fuzz_lanes4;
-extern fuzz_lanes2 __enzyme_fwddiff_width2(void *, ...);
-extern fuzz_lanes4 __enzyme_fwddiff_width4(void *, ...);
+FUZZ_EXTERN fuzz_lanes2 __enzyme_fwddiff_width2(void *, ...);
+FUZZ_EXTERN fuzz_lanes4 __enzyme_fwddiff_width4(void *, ...);
 
 /* The function under test, defined by the program after this header. Enzyme calls name it
  * directly: at -O0 a function pointer passed down to them is not a constant. */

@@ -1,7 +1,9 @@
 """Differential fuzzer: random C programs (gen.py) through clang-22 and enzyme-opt, each
-checking its own derivatives against finite differences (fuzz_runtime.h).
+checking its own derivatives against finite differences (fuzz_runtime.h). With --lang cpp,
+random C++ programs (gen_cpp.py) through clang++-22 instead.
 
     .venv/bin/python tests/fuzz/run.py --count 2000 --levels O0,O2 --jobs 2
+    .venv/bin/python tests/fuzz/run.py --lang cpp --count 500 --levels O0,O2 --jobs 2
     .venv/bin/python tests/fuzz/run.py --seed 1234 --levels O2 --keep /tmp/case --shrink
     .venv/bin/python tests/fuzz/run.py --source /tmp/case/shrunk-1234-O2.c --levels O2
 
@@ -36,6 +38,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import gen  # noqa: E402  (tests/fuzz is not a package)
+import gen_cpp  # noqa: E402
 
 ROOT = HERE.parent.parent
 ENZYME_OPT = [sys.executable, "-m", "enzyme_opt"]
@@ -46,6 +49,12 @@ OUR_OUTPUT_REJECTED = re.compile(r"enzyme-opt: error: (the output\b|.*internal e
 # The command line turns a RecursionError into this line; on programs this small it is ours.
 OUR_RECURSION_LIMIT = "the input nests too deeply to process"
 CLASSES = ("passed", "wrong", "refused", "crashed", "invalid", "discarded", "genfail")
+# --lang: (compiler for the program and for the derivative program, source suffix, generator)
+LANGS = {"c": ("clang-22", ".c", gen), "cpp": ("clang++-22", ".cpp", gen_cpp)}
+
+
+def generate(seed: int, lang: str = "c") -> gen.Program:
+    return LANGS[lang][2].generate(seed)
 
 
 @dataclass
@@ -55,10 +64,15 @@ class Outcome:
     verdict: str
     detail: str = ""          # the refusal message, the crash's last line, the wrong checks
     checks: tuple[int, int] = (0, 0)   # derivative values compared, and discarded
+    lang: str = "c"
+
+    def keep(self) -> str:
+        return f"/tmp/fuzz-{self.seed}-{self.level}" + ("" if self.lang == "c" else f"-{self.lang}")
 
     def regen(self) -> str:
-        return (f".venv/bin/python tests/fuzz/run.py --seed {self.seed} --levels {self.level} "
-                f"--keep /tmp/fuzz-{self.seed}-{self.level} --shrink")
+        lang = "" if self.lang == "c" else f"--lang {self.lang} "
+        return (f".venv/bin/python tests/fuzz/run.py {lang}--seed {self.seed} --levels {self.level} "
+                f"--keep {self.keep()} --shrink")
 
 
 def _run(cmd: list[str], timeout: float, cwd: Path | None = None) -> subprocess.CompletedProcess:
@@ -82,13 +96,14 @@ def last_line(text: str) -> str:
     return lines[-1][:300] if lines else ""
 
 
-def check_source(source: str, level: str, work: Path, cflags: tuple[str, ...] = ()
-                 ) -> tuple[str, str, tuple[int, int]]:
+def check_source(source: str, level: str, work: Path, cflags: tuple[str, ...] = (),
+                 lang: str = "c") -> tuple[str, str, tuple[int, int]]:
     """Compile, differentiate, verify, link and run one program: (verdict, detail, checks)
     where checks = (derivative values compared, values discarded) when the program ran."""
-    src, ll, out, binary = (work / n for n in ("p.c", "p.ll", "p.ad.ll", "p.bin"))
+    compiler, suffix, _ = LANGS[lang]
+    src, ll, out, binary = (work / n for n in ("p" + suffix, "p.ll", "p.ad.ll", "p.bin"))
     src.write_text(source)
-    r = _run(["clang-22", f"-{level}", *cflags, "-S", "-emit-llvm", "-I", str(HERE), str(src),
+    r = _run([compiler, f"-{level}", *cflags, "-S", "-emit-llvm", "-I", str(HERE), str(src),
               "-o", str(ll)], 120)
     if r.returncode != 0:
         return "genfail", last_line(r.stderr), (0, 0)
@@ -109,7 +124,7 @@ def check_source(source: str, level: str, work: Path, cflags: tuple[str, ...] = 
     r = _run(["opt-22", "-passes=verify", "-disable-output", str(out)], 120)
     if r.returncode != 0:
         return "invalid", last_line(r.stderr), (0, 0)
-    r = _run(["clang-22", f"-{level}", "-w", str(out), "-lm", "-o", str(binary)], 300)
+    r = _run([compiler, f"-{level}", "-w", str(out), "-lm", "-o", str(binary)], 300)
     if r.returncode != 0:
         return "invalid", "clang: " + last_line(r.stderr), (0, 0)
     r = _run([str(binary)], 20)
@@ -122,17 +137,19 @@ def check_source(source: str, level: str, work: Path, cflags: tuple[str, ...] = 
     return verdict, "; ".join(wrong[:4]), (int(result.group(2)), int(result.group(3)))
 
 
-def run_one(job: tuple[int, str, str | None, str | None]) -> Outcome:
-    seed, level, keep, source = job
-    source = source or gen.generate(seed).source()
+def run_one(job: tuple) -> Outcome:
+    """job: (seed, level, keep, source) or (seed, level, keep, source, lang)."""
+    seed, level, keep, source, *rest = job
+    lang = rest[0] if rest else "c"
+    source = source or generate(seed, lang).source()
     if keep:
         work = Path(keep)
         work.mkdir(parents=True, exist_ok=True)
-        result = check_source(source, level, work)
+        result = check_source(source, level, work, lang=lang)
     else:
         with tempfile.TemporaryDirectory(prefix=f"fuzz{seed}") as tmp:
-            result = check_source(source, level, Path(tmp))
-    return Outcome(seed, level, *result)
+            result = check_source(source, level, Path(tmp), lang=lang)
+    return Outcome(seed, level, *result, lang=lang)
 
 
 def normalize(message: str) -> str:
@@ -178,6 +195,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--start", type=int, default=0, help="first seed")
     ap.add_argument("--seed", type=int, help="run this one seed only")
     ap.add_argument("--levels", default="O0,O2", help="comma-separated: O0,O1,O2,O3")
+    ap.add_argument("--lang", choices=sorted(LANGS), default="c",
+                    help="c: gen.py programs (clang-22); cpp: gen_cpp.py programs (clang++-22)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--source", help="run this saved program (a shrunk one) instead")
     ap.add_argument("--keep", help="with --seed/--source: keep the program and its files here")
@@ -189,7 +208,8 @@ def main(argv: list[str] | None = None) -> int:
     seeds = [args.seed or 0] if single else range(args.start, args.start + args.count)
     keep = args.keep if single else None
     source = Path(args.source).read_text() if args.source else None
-    jobs = [(s, lvl, f"{keep}/{lvl}" if keep else None, source) for s in seeds for lvl in levels]
+    jobs = [(s, lvl, f"{keep}/{lvl}" if keep else None, source, args.lang)
+            for s in seeds for lvl in levels]
     outcomes: list[Outcome] = []
     with multiprocessing.Pool(max(1, args.jobs)) as pool:
         for i, outcome in enumerate(pool.imap_unordered(run_one, jobs, chunksize=1)):
@@ -204,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
         for o in outcomes:
             if o.verdict in BAD:
                 shrink.shrink_and_save(o.seed, o.level, o.verdict, Path(
-                    args.keep or f"/tmp/fuzz-{o.seed}-{o.level}"))
+                    args.keep or o.keep()), lang=args.lang)
     return status
 
 

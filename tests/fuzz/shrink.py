@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 import gen
-from run import check_source
+from run import LANGS, check_source, generate
 
 
 def _paths(nodes: list[gen.Node], prefix: tuple[int, ...] = ()) -> list[tuple[int, ...]]:
@@ -22,7 +22,7 @@ def _paths(nodes: list[gen.Node], prefix: tuple[int, ...] = ()) -> list[tuple[in
     out = []
     for i, node in enumerate(nodes):
         out.append(prefix + (i,))
-        if node.body:
+        if node.body and not getattr(node, "atomic", False):   # gen_cpp.Group: all or nothing
             out.extend(_paths(node.body, prefix + (i,)))
     return out
 
@@ -39,10 +39,10 @@ def _without(nodes: list[gen.Node], path: tuple[int, ...]) -> list[gen.Node] | N
 
 
 def shrink(program: gen.Program, level: str, verdict: str, work: Path,
-           log=print) -> gen.Program:
+           log=print, lang: str = "c") -> gen.Program:
     """The smallest program reachable by single deletions that still gets `verdict`."""
     def still_fails(candidate: gen.Program) -> bool:
-        return check_source(candidate.source(), level, work)[0] == verdict
+        return check_source(candidate.source(), level, work, lang=lang)[0] == verdict
 
     changed = True
     while changed:
@@ -63,13 +63,14 @@ def shrink(program: gen.Program, level: str, verdict: str, work: Path,
     return program
 
 
-def shrink_and_save(seed: int, level: str, verdict: str, keep: Path) -> Path:
+def shrink_and_save(seed: int, level: str, verdict: str, keep: Path, lang: str = "c") -> Path:
     keep.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="shrink") as tmp:
-        small = shrink(gen.generate(seed), level, verdict, Path(tmp))
-    path = keep / f"shrunk-{seed}-{level}.c"
+        small = shrink(generate(seed, lang), level, verdict, Path(tmp), lang=lang)
+    path = keep / f"shrunk-{seed}-{level}{LANGS[lang][1]}"
     path.write_text(small.source())
+    flag = "" if lang == "c" else f" --lang {lang}"
     print(f"shrunk seed {seed} {level} ({verdict}) to {len(small.source().splitlines())} lines: "
-          f"{path}\n  rerun: .venv/bin/python tests/fuzz/run.py --source {path} --levels {level}"
+          f"{path}\n  rerun: .venv/bin/python tests/fuzz/run.py{flag} --source {path} --levels {level}"
           f" --keep {keep}/rerun")
     return path

@@ -1,14 +1,15 @@
-"""Session summary for the fuzz sample (test_fuzz_sample.py):
-"fuzz sample: N programs x L levels: P passed, R refused, D discarded, F failed".
-Registered in the top-level conftest so that the xdist controller counts worker reports;
-the verdict travels in each report's user_properties."""
+"""Session summaries for the fuzz samples (test_fuzz_sample.py, test_fuzz_cpp_sample.py):
+"fuzz sample: N programs x L levels: P passed, R refused, D discarded, F failed" and the same
+line for C++ ("fuzz sample (C++): ..."). Registered in the top-level conftest so that the
+xdist controller counts worker reports; the verdict travels in each report's user_properties."""
 
 import collections
 import re
 
-_NODE = re.compile(r"test_fuzz_sample\[(?P<seed>\d+)-(?P<level>O\d)\]")
-_VERDICTS = collections.Counter()
-_SEEDS, _LEVELS = set(), set()
+_NODE = re.compile(r"(?P<test>test_fuzz(?:_cpp)?_sample)\[(?P<seed>\d+)-(?P<level>O\d)\]")
+_TITLES = {"test_fuzz_sample": "fuzz sample", "test_fuzz_cpp_sample": "fuzz sample (C++)"}
+_VERDICTS = collections.defaultdict(collections.Counter)
+_SEEDS, _LEVELS = collections.defaultdict(set), collections.defaultdict(set)
 _CONFIG = None
 
 
@@ -23,16 +24,24 @@ def pytest_runtest_logreport(report):
     m = _NODE.search(report.nodeid)
     if not m:
         return
-    _SEEDS.add(m.group("seed"))
-    _LEVELS.add(m.group("level"))
+    test = m.group("test")
+    _SEEDS[test].add(m.group("seed"))
+    _LEVELS[test].add(m.group("level"))
     verdict = dict(report.user_properties).get("fuzz_verdict", "failed")
-    _VERDICTS["failed" if report.failed else verdict] += 1
+    _VERDICTS[test]["failed" if report.failed else verdict] += 1
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     if _CONFIG is None or hasattr(_CONFIG, "workerinput") or not _SEEDS:
         return
-    counts = ", ".join(f"{n} {v}" for v, n in sorted(_VERDICTS.items()))
+    # Run without xdist, pytest also loads this file as tests/unit/fuzz's own conftest (a
+    # second module, counting the same reports): print once.
+    if getattr(config, "_fuzz_summary_printed", False):
+        return
+    config._fuzz_summary_printed = True
     terminalreporter.write_sep("-", "fuzz sample summary")
-    terminalreporter.write_line(
-        f"fuzz sample: {len(_SEEDS)} programs x {len(_LEVELS)} levels: {counts}")
+    for test, title in _TITLES.items():
+        if _SEEDS[test]:
+            counts = ", ".join(f"{n} {v}" for v, n in sorted(_VERDICTS[test].items()))
+            terminalreporter.write_line(f"{title}: {len(_SEEDS[test])} programs x "
+                                        f"{len(_LEVELS[test])} levels: {counts}")

@@ -42,8 +42,8 @@ def test_shrinker_keeps_the_failure_and_deletes_statements():
     with tempfile.TemporaryDirectory() as tmp:
         original = run.check_source
         try:
-            run.check_source = lambda src, level, work: original(
-                src, level, work, cflags=("-DFUZZ_SABOTAGE=0.05",))
+            run.check_source = lambda src, level, work, **kw: original(
+                src, level, work, cflags=("-DFUZZ_SABOTAGE=0.05",), **kw)
             shrink.check_source = run.check_source
             small = shrink.shrink(program, "O0", "wrong", Path(tmp), log=lambda *_: None)
         finally:
