@@ -21,7 +21,8 @@ user's loop — this module answers from every function it is given:
   by offset: a ``std::vector``'s temporary ``{vector *, double}`` then keeps
   its pointer field apart from the doubles that flow on from its second field.
   A question about a class also counts the types of its fields (a copy of the
-  whole object copies them).
+  whole object copies them), and, when those say nothing, the types of the
+  object the field belongs to (a ``memmove`` of an array's tail).
 
 Every type a class records was used by the program on memory one of its
 pointers may reach, so a missed flow can only leave a type out, never put a
@@ -62,6 +63,8 @@ class PointeeTypes:
         self._types: list[set[T.Type]] = []
         self._pointee: list[int] = []
         self._fields: list[dict[int, int]] = []
+        #: the object class a field class hangs under (-1: none)
+        self._owner: list[int] = []
         in_scope = set(functions)
         #: functions that only hand back one of their pointer parameters
         #: (``std::move``, ``std::forward``, ``__niter_base``...): called on
@@ -76,7 +79,17 @@ class PointeeTypes:
         """Scalar types the memory ``pointer`` may reach is accessed with
         (empty when the pointer is not in the analysed functions)."""
         node = self._node.get(pointer)
-        return self._collect(node) if node is not None else set()
+        if node is None:
+            return set()
+        found = self._collect(node)
+        owner, seen = self._owner[self._find(node)], set()
+        while owner >= 0 and owner not in seen and not _says_something(found):
+            # A field nobody accesses as such (``memmove(v + 5, v + 6, …)`` of an
+            # array's tail): what the whole object holds.
+            seen.add(owner)
+            found |= self._collect(owner)
+            owner = self._owner[self._find(owner)]
+        return found
 
     def loaded_pointee_types(self, pointer: Value) -> set[T.Type]:
         """Scalar types accessed through the pointers kept in the memory
@@ -105,6 +118,7 @@ class PointeeTypes:
         self._types.append(set())
         self._pointee.append(-1)
         self._fields.append({})
+        self._owner.append(-1)
         return len(self._parent) - 1
 
     def _of(self, key) -> int:
@@ -151,12 +165,15 @@ class PointeeTypes:
                 else:
                     fields[offset] = node
             self._fields[y] = {}
+            if self._owner[x] < 0:
+                self._owner[x] = self._owner[y]
 
     def _field(self, inst: I.GEPInst, base: Value, offset: int) -> None:
         root = self._find(self._of(base))
         node = self._fields[root].get(offset)
         if node is None:
             node = self._fields[root][offset] = self._new()
+            self._owner[node] = root
         self._unify(self._of(inst), node)
 
     def _same(self, a, b) -> None:
@@ -209,6 +226,10 @@ class PointeeTypes:
                     self._same(param, arg)
             if T.contains_pointer(call.type):
                 self._same(call, ("return", callee))
+
+
+def _says_something(types: set[T.Type]) -> bool:
+    return any(t.is_float or T.contains_pointer(t) for t in types)
 
 
 def _forwarded_parameter(fn: Function) -> int | None:
