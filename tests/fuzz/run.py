@@ -96,6 +96,13 @@ def last_line(text: str) -> str:
     return lines[-1][:300] if lines else ""
 
 
+def level_options(level: str) -> list[str]:
+    """A level's compiler options: ``O2`` is ``-O2``; ``O2+fast-math`` is ``-O2 -ffast-math``
+    (each ``+name`` adds ``-fname``: vectorized ``llvm.vector.reduce.*`` everywhere)."""
+    base, *extras = level.split("+")
+    return [f"-{base}", *(f"-f{extra}" for extra in extras)]
+
+
 def check_source(source: str, level: str, work: Path, cflags: tuple[str, ...] = (),
                  lang: str = "c") -> tuple[str, str, tuple[int, int]]:
     """Compile, differentiate, verify, link and run one program: (verdict, detail, checks)
@@ -103,7 +110,8 @@ def check_source(source: str, level: str, work: Path, cflags: tuple[str, ...] = 
     compiler, suffix, _ = LANGS[lang]
     src, ll, out, binary = (work / n for n in ("p" + suffix, "p.ll", "p.ad.ll", "p.bin"))
     src.write_text(source)
-    r = _run([compiler, f"-{level}", *cflags, "-S", "-emit-llvm", "-I", str(HERE), str(src),
+    level_flags = level_options(level)
+    r = _run([compiler, *level_flags, *cflags, "-S", "-emit-llvm", "-I", str(HERE), str(src),
               "-o", str(ll)], 120)
     if r.returncode != 0:
         return "genfail", last_line(r.stderr), (0, 0)
@@ -124,7 +132,7 @@ def check_source(source: str, level: str, work: Path, cflags: tuple[str, ...] = 
     r = _run(["opt-22", "-passes=verify", "-disable-output", str(out)], 120)
     if r.returncode != 0:
         return "invalid", last_line(r.stderr), (0, 0)
-    r = _run([compiler, f"-{level}", "-w", str(out), "-lm", "-o", str(binary)], 300)
+    r = _run([compiler, *level_flags, "-w", str(out), "-lm", "-o", str(binary)], 300)
     if r.returncode != 0:
         return "invalid", "clang: " + last_line(r.stderr), (0, 0)
     r = _run([str(binary)], 20)
@@ -194,7 +202,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--count", type=int, default=50, help="number of programs")
     ap.add_argument("--start", type=int, default=0, help="first seed")
     ap.add_argument("--seed", type=int, help="run this one seed only")
-    ap.add_argument("--levels", default="O0,O2", help="comma-separated: O0,O1,O2,O3")
+    ap.add_argument("--levels", default="O0,O2",
+                    help="comma-separated: O0,O1,O2,O3; O2+fast-math adds -ffast-math")
     ap.add_argument("--lang", choices=sorted(LANGS), default="c",
                     help="c: gen.py programs (clang-22); cpp: gen_cpp.py programs (clang++-22)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)

@@ -6,7 +6,7 @@ xdist controller counts worker reports; the verdict travels in each report's use
 import collections
 import re
 
-_NODE = re.compile(r"(?P<test>test_fuzz(?:_cpp)?_sample)\[(?P<seed>\d+)-(?P<level>O\d)\]")
+_NODE = re.compile(r"(?P<test>test_fuzz(?:_cpp)?_sample)\[(?P<seed>\d+)-(?P<level>O\d(?:\+[\w-]+)?)\]")
 _TITLES = {"test_fuzz_sample": "fuzz sample", "test_fuzz_cpp_sample": "fuzz sample (C++)"}
 _VERDICTS = collections.defaultdict(collections.Counter)
 _SEEDS, _LEVELS = collections.defaultdict(set), collections.defaultdict(set)

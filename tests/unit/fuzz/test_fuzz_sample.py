@@ -1,5 +1,5 @@
 """A fixed-seed sample of the differential fuzzer (tests/fuzz): random C programs at -O0..-O3
-checking their reverse gradient and forward derivatives (widths 1, 2, 4) against finite
+and at -O2 -ffast-math (whose loops vectorize into llvm.vector.reduce.* calls), checking their reverse gradient and forward derivatives (widths 1, 2, 4) against finite
 differences. `make fuzz` runs thousands; this runs a few dozen in `make test`. The summary
 line "fuzz sample: ..." is printed by tests/unit/fuzz/conftest.py.
 """
@@ -15,7 +15,7 @@ import gen  # noqa: E402
 import run  # noqa: E402
 
 SEEDS = range(24)
-LEVELS = ("O0", "O1", "O2", "O3")
+LEVELS = ("O0", "O1", "O2", "O3", "O2+fast-math")  # the last: vectorized reductions everywhere
 
 
 @pytest.mark.parametrize("level", LEVELS)
