@@ -24,7 +24,7 @@ from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.clone import clone_instruction
 from enzyme_opt.ir.module import Function
-from enzyme_opt.ir.values import Constant, ConstantKeyword, Value
+from enzyme_opt.ir.values import Constant, ConstantInt, ConstantKeyword, Value
 
 FLOAT_OF_WIDTH = {64: T.f64, 32: T.f32}
 #: operations a moved value may pass through (value operands only)
@@ -70,6 +70,8 @@ def _move_graph(root: I.LoadInst) -> list[I.Instruction] | None:
     """Every instruction connected to ``root`` by moved values, or None if
     the value is used as an integer anywhere (then it is one)."""
     graph: dict[I.Instruction, None] = {}
+    #: instructions extracting one float of an i64 that moves two → that float's lane
+    halves: dict[I.Instruction, int] = {}
     work = [root]
     while work:
         inst = work.pop()
@@ -99,9 +101,17 @@ def _move_graph(root: I.LoadInst) -> list[I.Instruction] | None:
                     return None
         elif isinstance(inst, I.CastInst) and inst.opcode in ("bitcast", "inttoptr"):
             continue  # a sink: the float or pointer value itself
+        elif inst in halves:
+            continue  # part of a float half's extraction (below)
         else:
             return None
         for user in inst.users:
+            half = _float_half(user) if inst.type == T.i64 else None
+            if half is not None:
+                for part in half[1]:
+                    graph[part] = None
+                    halves[part] = half[0]
+                continue
             if isinstance(user, I.StoreInst) and user.value is inst:
                 work.append(user)
             elif isinstance(user, I.CastInst) and user.opcode == "bitcast" and \
@@ -117,6 +127,37 @@ def _move_graph(root: I.LoadInst) -> list[I.Instruction] | None:
     return list(graph)
 
 
+def _float_half(user: I.Instruction) -> tuple[int, list[I.Instruction]] | None:
+    """``trunc i64 → i32`` + ``bitcast → float`` reads lane 0 of two floats moved as
+    an ``i64``; ``lshr 32`` first reads lane 1 (x86 and every little-endian target).
+    (lane, the instructions) when ``user`` starts such a chain."""
+    chain, lane = [user], 0
+    if user.opcode == "lshr" and isinstance(user.operand(1), ConstantInt) and \
+            user.operand(1).value == 32 and len(user.users) == 1:
+        lane, user = 1, user.users[0]
+        chain.append(user)
+    if not (user.opcode == "trunc" and user.type == T.i32 and len(user.users) == 1):
+        return None
+    cast = user.users[0]
+    if not (isinstance(cast, I.CastInst) and cast.opcode == "bitcast" and cast.type == T.f32):
+        return None
+    return lane, chain + [cast]
+
+
+def _is_half(inst: I.Instruction) -> bool:
+    """Is ``inst`` part of a float half's extraction (``_float_half``)?"""
+    if inst.opcode == "bitcast":
+        inst = inst.operand(0)
+    if not isinstance(inst, I.Instruction):
+        return False
+    if inst.opcode == "trunc" and inst.type == T.i32 and inst.operand(0).type == T.i64:
+        source = inst.operand(0)
+        return _float_half(inst) is not None or (
+            isinstance(source, I.Instruction) and source.opcode == "lshr"
+            and _float_half(source) is not None)
+    return inst.opcode == "lshr" and _float_half(inst) is not None
+
+
 def _moved_type(function: Function, graph: list[I.Instruction]) -> T.Type | None:
     """What the integers move: a float of their width or a pointer, from the
     casts the moved value ends in, else from how the memory is accessed
@@ -124,6 +165,11 @@ def _moved_type(function: Function, graph: list[I.Instruction]) -> T.Type | None
     object holds both kinds).  None: they are integers."""
     width = next(i.type.scalar.bits for i in graph if isinstance(i, I.LoadInst))
     as_float = FLOAT_OF_WIDTH[width]
+    if any(_is_half(i) for i in graph if not isinstance(i, (I.LoadInst, I.StoreInst))):
+        others = [i for i in graph if not isinstance(i, (I.LoadInst, I.StoreInst))
+                  and not _is_half(i)]
+        scalar = all(not i.type.is_vector for i in graph if isinstance(i, I.LoadInst))
+        return FLOAT_PAIR if width == 64 and scalar and not others else None
     sinks = {i.type.scalar for i in graph if isinstance(i, I.CastInst)}
     if sinks:
         return as_float if sinks == {as_float} else T.ptr if sinks == {T.ptr} else None
@@ -213,6 +259,15 @@ def _rewrite(graph: list[I.Instruction], element: T.Type) -> None:
             new = I.LoadInst(_as_float(inst.type, element), inst.pointer, inst.align, inst.name)
         elif isinstance(inst, I.StoreInst):
             new = I.StoreInst(value(inst.value), inst.pointer, inst.align)
+        elif element == FLOAT_PAIR and _is_half(inst):
+            if isinstance(inst, I.CastInst) and inst.opcode == "bitcast":
+                root = inst.operand(0).operand(0)        # trunc's operand: the i64 or lshr
+                lane = 1 if root.opcode == "lshr" else 0
+                source = root.operand(0) if lane else root
+                moved[inst] = I.ExtractElementInst(value(source), ConstantInt(T.i32, lane),
+                                                   inst.name)
+                block.insert_before(inst, moved[inst])
+            continue
         elif isinstance(inst, I.CastInst):
             moved[inst] = value(inst.operand(0))  # the bitcast disappears
             continue
@@ -223,6 +278,6 @@ def _rewrite(graph: list[I.Instruction], element: T.Type) -> None:
         block.insert_before(inst, new)
         moved[inst] = new
     for inst in sorted(graph, key=order.get, reverse=True):
-        if isinstance(inst, I.CastInst):
+        if isinstance(inst, I.CastInst) and inst in moved:
             inst.replace_all_uses_with(moved[inst])
         inst.erase()
