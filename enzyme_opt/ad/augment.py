@@ -43,7 +43,7 @@ from enzyme_opt.ad.utils import (PrimalOf, clone_body, join_lanes, leaves, shado
 from enzyme_opt.analysis.types import (memory_scalar_types, struct_copy_pointer_fields,
                                        underlying_object)
 from enzyme_opt.ir.module import BasicBlock, Function, GlobalVariable
-from enzyme_opt.ir.values import Argument, Constant, ConstantInt, Value, null, zero
+from enzyme_opt.ir.values import Argument, Constant, ConstantInt, Value, zero
 
 #: Pure, cheap opcodes recomputed in the reverse sweep rather than cached:
 #: address and integer arithmetic, casts, compares, and the lane moves of
