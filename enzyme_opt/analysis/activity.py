@@ -21,7 +21,7 @@ from enzyme_opt.ad.rules.calls import call_kind
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.module import Function, GlobalValue
-from enzyme_opt.ir.values import Argument, ConstantKeyword, Value
+from enzyme_opt.ir.values import Argument, Constant, Value
 
 
 #: Opcodes whose result carries a derivative when a data operand does.
@@ -140,8 +140,9 @@ def inactive_pointer_into_shadow(store, shadowed, pointee_types, primal_of) -> s
     fine."""
     from enzyme_opt.analysis.types import underlying_object
     value = store.value
-    if value in shadowed or isinstance(underlying_object(value), ConstantKeyword):
-        return None  # null (or null + n: an empty vector's end), undef, poison
+    base = underlying_object(value)
+    if value in shadowed or (isinstance(base, Constant) and not isinstance(base, GlobalValue)):
+        return None  # null (or null + n: an empty vector's end), 0 moved as a pointer, undef
     primal = primal_of(store)
     if primal is None:
         return None
