@@ -168,9 +168,17 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
     names = {c.name for c in clones.values()}
     text = llvm.simplify_functions(print_subset(module, list(clones.values())), names)
     merge_subset(module, text, names, filename)
-    for name in names:
-        expand_global_addresses(module.get_function(name))
-        retype_float_moves(module.get_function(name))
+    clones = [module.get_function(name) for name in names]
+    program: list[PointeeTypes] = []
+
+    def program_types() -> PointeeTypes:  # built once, and only when a move needs it
+        if not program:
+            program.append(PointeeTypes(clones))
+        return program[0]
+    for clone in clones:
+        expand_global_addresses(clone)
+    for clone in clones:
+        retype_float_moves(clone, program_types)
     return module
 
 

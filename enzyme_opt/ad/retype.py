@@ -31,7 +31,9 @@ FLOAT_OF_WIDTH = {64: T.f64, 32: T.f32}
 PASS_THROUGH = ("shufflevector", "extractelement", "insertelement")
 
 
-def retype_float_moves(function: Function) -> None:
+def retype_float_moves(function: Function, program_types=None) -> None:
+    """``program_types()``, when given, is ``analysis.pointees`` over every clone: asked
+    when nothing near a move says what its memory holds."""
     _store_pointers_as_pointers(function)
     done: set[Value] = set()
     for inst in list(function.instructions()):
@@ -40,7 +42,7 @@ def retype_float_moves(function: Function) -> None:
             if graph is None:
                 continue
             done |= set(graph)
-            moved_type = _moved_type(function, graph)
+            moved_type = _moved_type(function, graph, program_types)
             if moved_type is not None:
                 _rewrite(graph, moved_type)
 
@@ -158,7 +160,8 @@ def _is_half(inst: I.Instruction) -> bool:
     return inst.opcode == "lshr" and _float_half(inst) is not None
 
 
-def _moved_type(function: Function, graph: list[I.Instruction]) -> T.Type | None:
+def _moved_type(function: Function, graph: list[I.Instruction],
+                program_types=None) -> T.Type | None:
     """What the integers move: a float of their width or a pointer, from the
     casts the moved value ends in, else from how the memory is accessed
     (the whole object here and in callers; at the same offset when the
@@ -177,7 +180,10 @@ def _moved_type(function: Function, graph: list[I.Instruction]) -> T.Type | None
     evidence: set[T.Type] = set()
     for pointer in accesses:
         evidence |= object_scalar_types(function, underlying_object(pointer))
-    if width == 64 and not any(t.is_float or T.contains_pointer(t) for t in evidence):
+    if not _says_something(evidence) and program_types is not None:
+        for pointer in accesses:  # the whole program: the elements read elsewhere
+            evidence |= program_types().scalar_types(pointer)
+    if width == 64 and not _says_something(evidence):
         return _NO_EVIDENCE
     if width == 64 and _pair_of_floats(graph, evidence):
         return FLOAT_PAIR
@@ -219,6 +225,10 @@ def _pair_of_floats(graph: list[I.Instruction], evidence: set[T.Type]) -> bool:
                 and not (isinstance(i, I.StoreInst) and i.value.type.is_vector) for i in graph)
     floats = {t for t in evidence if t.is_float}
     return plain and floats == {T.f32} and not any(T.contains_pointer(t) for t in evidence)
+
+
+def _says_something(evidence: set[T.Type]) -> bool:
+    return any(t.is_float or T.contains_pointer(t) for t in evidence)
 
 
 def _both_kinds(evidence: set[T.Type]) -> bool:
