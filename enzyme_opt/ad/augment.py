@@ -40,8 +40,8 @@ from enzyme_opt.ir.cfg import CFG, definition_order
 from enzyme_opt.ad.lanes import Lanes
 from enzyme_opt.ad.utils import (PrimalOf, clone_body, join_lanes, leaves, shadow_type,
                                  split_lanes, user_name)
-from enzyme_opt.analysis.types import (memory_scalar_types, struct_copy_pointer_fields,
-                                       underlying_object)
+from enzyme_opt.analysis.types import (memory_scalar_types, says_what_memory_holds,
+                                       struct_copy_pointer_fields, underlying_object)
 from enzyme_opt.ir.module import BasicBlock, Function, GlobalVariable
 from enzyme_opt.ir.values import Argument, Constant, ConstantInt, Value, zero
 
@@ -281,7 +281,7 @@ class AugmentedBuilder:
         the copy says (``analysis.types``), else what the whole program says
         of the memory the primal copy's pointers reach (``analysis.pointees``)."""
         found = memory_scalar_types(inst)
-        if any(t.is_float or T.contains_pointer(t) for t in found):
+        if says_what_memory_holds(found):
             return found
         primal = self.primal_of(inst)
         if primal is not None:

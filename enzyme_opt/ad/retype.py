@@ -18,8 +18,8 @@ shadow pointer stale or null; as ``ptr`` moves their shadows follow.
 
 from __future__ import annotations
 
-from enzyme_opt.analysis.types import (constant_offset, object_scalar_types, scalar_types_at,
-                                       underlying_object)
+from enzyme_opt.analysis.types import (constant_offset, object_scalar_types, says_what_memory_holds,
+                                       scalar_types_at, underlying_object)
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.clone import clone_instruction
@@ -180,10 +180,10 @@ def _moved_type(function: Function, graph: list[I.Instruction],
     evidence: set[T.Type] = set()
     for pointer in accesses:
         evidence |= object_scalar_types(function, underlying_object(pointer))
-    if not _says_something(evidence) and program_types is not None:
+    if not says_what_memory_holds(evidence) and program_types is not None:
         for pointer in accesses:  # the whole program: the elements read elsewhere
             evidence |= program_types().scalar_types(pointer)
-    if width == 64 and not _says_something(evidence):
+    if width == 64 and not says_what_memory_holds(evidence):
         return _NO_EVIDENCE
     if width == 64 and _pair_of_floats(graph, evidence):
         return FLOAT_PAIR
@@ -225,10 +225,6 @@ def _pair_of_floats(graph: list[I.Instruction], evidence: set[T.Type]) -> bool:
                 and not (isinstance(i, I.StoreInst) and i.value.type.is_vector) for i in graph)
     floats = {t for t in evidence if t.is_float}
     return plain and floats == {T.f32} and not any(T.contains_pointer(t) for t in evidence)
-
-
-def _says_something(evidence: set[T.Type]) -> bool:
-    return any(t.is_float or T.contains_pointer(t) for t in evidence)
 
 
 def _both_kinds(evidence: set[T.Type]) -> bool:

@@ -189,10 +189,10 @@ _BIT_MOVES = frozenset({"trunc", "lshr", "ashr", "shl", "and", "or", "zext", "se
 
 def float_from_integer_bits_message(inst, shadowed) -> str | None:
     """A ``bitcast`` to a float from integer bits loaded out of memory with a
-    shadow: LLVM moved floats as integers and cut them apart (two floats in one
-    ``i64``, one read back as ``trunc`` + ``bitcast``), which preprocessing
-    could not retype. An integer carries no derivative, so the float's would
-    be silently lost: a diagnostic instead."""
+    shadow, through operations ``ad/retype.py`` does not turn back into float
+    moves (a bit trick: ``fabs`` as an ``and`` mask; a shift it does not know).
+    An integer carries no derivative, so the float's would be silently lost: a
+    diagnostic instead."""
     if inst.opcode != "bitcast" or not inst.type.scalar.is_float or \
             not inst.operand(0).type.scalar.is_int:
         return None
@@ -204,10 +204,10 @@ def float_from_integer_bits_message(inst, shadowed) -> str | None:
         seen.add(id(value))
         if isinstance(value, I.LoadInst):
             if value.pointer in shadowed:
-                return ("floating-point values moved through integer memory accesses and split "
-                        f"apart ({value.type} loaded, read back as {inst.type} through bit "
-                        "operations) cannot be differentiated: the derivative would be lost; "
-                        "compile this function with -O0 or -O1, or copy the elements one by one")
+                return (f"a floating-point value read as integer bits ({value.type} loaded, "
+                        f"turned back into {inst.type} through integer operations) cannot be "
+                        "differentiated: its derivative would be lost; use floating-point "
+                        "operations (fabs, copysign) instead of bit manipulation")
         elif isinstance(value, I.Instruction) and value.opcode in _BIT_MOVES:
             work.append(value.operand(0))
             if value.opcode in ("and", "or"):

@@ -34,7 +34,7 @@ find), computed once per set of functions.
 
 from __future__ import annotations
 
-from enzyme_opt.analysis.types import gep_offset
+from enzyme_opt.analysis.types import gep_offset, says_what_memory_holds
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.module import Function, GlobalVariable
@@ -83,7 +83,7 @@ class PointeeTypes:
             return set()
         found = self._collect(node)
         owner, seen = self._owner[self._find(node)], set()
-        while owner >= 0 and owner not in seen and not _says_something(found):
+        while owner >= 0 and owner not in seen and not says_what_memory_holds(found):
             # A field nobody accesses as such (``memmove(v + 5, v + 6, …)`` of an
             # array's tail): what the whole object holds.
             seen.add(owner)
@@ -226,10 +226,6 @@ class PointeeTypes:
                     self._same(param, arg)
             if T.contains_pointer(call.type):
                 self._same(call, ("return", callee))
-
-
-def _says_something(types: set[T.Type]) -> bool:
-    return any(t.is_float or T.contains_pointer(t) for t in types)
 
 
 def _forwarded_parameter(fn: Function) -> int | None:

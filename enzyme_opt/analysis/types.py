@@ -103,20 +103,16 @@ def scalar_types_of_object(function, base: Value) -> set[T.Type]:
     return found
 
 
-def memory_float_types(inst: I.CallInst) -> set[T.Type]:
-    """The float types accessed in the memory a memcpy moves: from loads and
-    stores of either operand's object in this function, and, when an operand
-    is a parameter, in the callers' objects passed for it."""
-    return {t for t in memory_scalar_types(inst) if t.is_float}
-
-
-def memory_holds_pointers(inst: I.CallInst) -> bool:
-    """Is the memory a memcpy moves accessed as pointers (same evidence as
-    ``memory_float_types``)?  Its shadow then holds shadow pointers."""
-    return any(T.contains_pointer(t) for t in memory_scalar_types(inst))
+def says_what_memory_holds(types: set[T.Type]) -> bool:
+    """Is there a float or a pointer among the scalar types memory is accessed with?
+    Integers alone say nothing: floats and pointers are copied as integers too."""
+    return any(t.is_float or T.contains_pointer(t) for t in types)
 
 
 def memory_scalar_types(inst: I.CallInst) -> set[T.Type]:
+    """The scalar types accessed in the memory a memcpy moves, near the copy: its own
+    ``!tbaa`` tag, loads and stores of either operand's object in this function, and,
+    when an operand is a parameter, in the callers' objects passed for it."""
     found: set[T.Type] = set()
     tagged = _copy_access_type(inst)
     if tagged is not None:
@@ -143,7 +139,7 @@ def _object_scalar_types(function, base: Value, depth: int) -> set[T.Type]:
     also in the functions it passes the object to and (for a parameter) in
     its callers."""
     found = scalar_types_of_object(function, base)
-    if depth == 0 or any(t.is_float or T.contains_pointer(t) for t in found):
+    if depth == 0 or says_what_memory_holds(found):
         return found  # integers say nothing: memory is copied as integers
     for inst in function.instructions():
         callee = inst.called_function if isinstance(inst, I.CallInst) else None

@@ -20,4 +20,4 @@ define float @g(ptr %x, ptr %dx) {
   %d = call float (ptr, ...) @__enzyme_autodiff(ptr @f, ptr %x, ptr %dx)
   ret float %d
 }
-; CHECK: enzyme-opt: error: in function @f, block %{{.*}}: floating-point values moved through integer memory accesses and split apart (i32 loaded, read back as float through bit operations) cannot be differentiated
+; CHECK: enzyme-opt: error: in function @f, block %{{.*}}: a floating-point value read as integer bits (i32 loaded, turned back into float through integer operations) cannot be differentiated: its derivative would be lost; use floating-point operations (fabs, copysign) instead of bit manipulation
