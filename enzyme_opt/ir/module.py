@@ -359,6 +359,9 @@ class Module:
 
     def __init__(self, name: str = ""):
         self.name = name
+        #: the ``; ModuleID = …`` comment LLVM writes first (kept so that our printing
+        #: of a module starts as LLVM's does)
+        self.module_id: str | None = None
         self.source_filename: str | None = None
         self.datalayout: str | None = None
         self.triple: str | None = None

@@ -72,6 +72,8 @@ class ModuleParser:
 
     # -- driver ----------------------------------------------------------------
     def run(self) -> Module:
+        if self.lines and self.lines[0].startswith("; ModuleID = "):
+            self.module.module_id = self.lines[0][len("; ModuleID = "):]
         entities = self._split_entities()
         for kind, start, end in entities:        # pass 0: named struct types
             if kind == "typedef":

@@ -43,7 +43,8 @@ def header_lines(module: Module) -> list[str]:
 
 
 def _print_module(module: Module) -> str:
-    out = header_lines(module)
+    out = [f"; ModuleID = {module.module_id}"] if module.module_id is not None else []
+    out += header_lines(module)
     if module.struct_types:
         out.append("")
         for name, ty in module.struct_types.items():
