@@ -65,7 +65,7 @@ def _run(data: bytes, filename: str, options: Options) -> bytes:
         raise UsageError("nvptx64 has no object files: use --emit asm for PTX "
                          "(ptxas turns PTX into a cubin)")
     if may_mention_enzyme(text):
-        lowered = differentiate(text, parse_module(text, filename), filename)
+        lowered = differentiate(text, parse_module(text, filename, lazy_bodies=True), filename)
         if lowered is not text:
             # Every output is verified, here once. Text output is our own printing, which
             # LLVM has just read back: printing LLVM's copy again would cost as much as

@@ -85,9 +85,13 @@ def entry_mode(name: str) -> str | None:
 
 def find_call_sites(module: Module) -> list[I.CallInst]:
     """Every call or invoke of an ``__enzyme_*`` entry point, in module order."""
+    callers: set[Function] = set()   # uses parse the bodies that name an entry point
+    for entry in [fn for fn in module.functions if entry_mode(fn.name)]:
+        callers.update(use.user.function for use in entry.uses
+                       if isinstance(use.user, I.Instruction))
     calls = []
     for function in module.functions:
-        if function.is_declaration or entry_mode(function.name):
+        if function not in callers or entry_mode(function.name):
             continue
         for inst in function.instructions():
             if isinstance(inst, I.CallInst):

@@ -72,6 +72,12 @@ REDUCTIONS = {"fadd": ("fadd", True), "fmul": ("fmul", True),
               "fmaximum": ("llvm.maximum", False), "fminimum": ("llvm.minimum", False)}
 
 
+def needs_expansion(callee: str) -> bool:
+    """Does ``expand_runtime_helpers`` rewrite calls of ``callee``?"""
+    return (callee.startswith("llvm.vector.reduce.") or callee == "cabsf"
+            or callee.rstrip("f") in COMPLEX_FUNCTIONS or callee in EXPANSIONS)
+
+
 def expand_runtime_helpers(function: Function) -> None:
     for inst in list(function.instructions()):
         if not isinstance(inst, I.CallInst) or inst.called_function is None:

@@ -16,12 +16,13 @@ from enzyme_opt.ad.annotations import apply_annotations, check_leftover_markers
 from enzyme_opt.ad.callsites import (MARKERS, decode_call, entry_mode, find_call_sites,
                                     has_sret_result, marker_name, resolve_function)
 from enzyme_opt.ad.constexprs import expand_global_addresses
-from enzyme_opt.ad.expand import expand_runtime_helpers
+from enzyme_opt.ad.expand import expand_runtime_helpers, needs_expansion
 from enzyme_opt.ad.invokes import lower_invokes
 from enzyme_opt.ad.lower import lower_call_site
 from enzyme_opt.ad.retype import retype_float_moves
 from enzyme_opt.ad.utils import PREPROCESS_PREFIX, new_internal_function, user_name
-from enzyme_opt.analysis.memory import reachable_functions, writes_only_local_memory
+from enzyme_opt.analysis.memory import (direct_callees, reachable_functions,
+                                        writes_only_local_memory)
 from enzyme_opt.analysis.pointees import PointeeTypes
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
@@ -29,6 +30,7 @@ from enzyme_opt.ir.clone import clone_function_body
 from enzyme_opt.ir.debuginfo import LOCATION_KIND, carried_location, location_node, source_location
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.module import Function, GlobalVariable, Module
+from enzyme_opt.ir.parser import unparsed_body
 from enzyme_opt.ir.subset import merge_subset, print_subset
 
 MAX_ROUNDS = 16
@@ -127,12 +129,8 @@ def _is_ready(call: I.CallInst, module: Module) -> bool:
     target = _target(call, module)
     if target is None or target.is_declaration:
         return True  # decoding reports the problem
-    for fn in reachable_functions(target):
-        for inst in fn.instructions():
-            if isinstance(inst, I.CallInst) and inst.called_function is not None \
-                    and entry_mode(inst.called_function.name):
-                return False
-    return True
+    return not any(entry_mode(callee.name) for fn in reachable_functions(target)
+                   for callee in direct_callees(fn))
 
 
 def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Module:
@@ -154,17 +152,30 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
         for src, dst in zip(fn.args, clones[fn].args):
             dst.attrs = src.attrs
     locations: dict[str, str] = {}
+    carried: dict[str, str | None] = {}
+
+    def carried_location(dbg_ref: str) -> str | None:
+        """The attachment carrying the location of ``!dbg dbg_ref`` into a clone."""
+        if dbg_ref not in carried:
+            where = source_location(module, dbg_ref)
+            carried[dbg_ref] = where and f"{LOCATION_KIND} {location_node(module, where, locations)}"
+        return carried[dbg_ref]
+    renamed = {fn.name: clone.name for fn, clone in clones.items()}
     for fn, clone in clones.items():
+        if _copies_as_text(fn):
+            text = fn.unparsed_body.copy_text(renamed, carried_location)
+            module.add_unparsed(clone, unparsed_body(module, clone, text))
+            continue
         vmap = clone_function_body(fn, clone, dict(clones))
         for old in fn.instructions():
-            where = source_location(module, old.get_metadata("dbg"))
-            if where:
-                vmap[old].metadata.append((LOCATION_KIND, location_node(module, where, locations)))
-    if not clones:
-        return module
-    for clone in clones.values():
+            location = carried_location(old.get_metadata("dbg")) if old.metadata else None
+            if location:
+                kind, node = location.split(" ")
+                vmap[old].metadata.append((kind, node))
         lower_invokes(clone)
         expand_runtime_helpers(clone)
+    if not clones:
+        return module
     names = {c.name for c in clones.values()}
     text = llvm.simplify_functions(print_subset(module, list(clones.values())), names)
     merge_subset(module, text, names, filename)
@@ -180,6 +191,17 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
     for clone in clones:
         retype_float_moves(clone, program_types)
     return module
+
+
+def _copies_as_text(fn: Function) -> bool:
+    """Can the ``preprocess_`` copy of ``fn`` be made from its text, never
+    parsed (``ir/unparsed.py``)?  Only while its body is unparsed (so
+    unchanged), and not when the copy must be rewritten in our IR before
+    LLVM sees it: invokes become calls (``ad/invokes.py``), runtime helpers
+    their formulas (``ad/expand.py``)."""
+    body = fn.unparsed_body
+    return body is not None and "invoke " not in body.text and \
+        not any(needs_expansion(callee) for callee in body.callees)
 
 
 class Context:
@@ -307,15 +329,16 @@ def _clean_markers(module: Module) -> None:
     """Drop marker loads left dead by lowering, then unused marker and entry
     point declarations, so the output links without defining them."""
     for fn in module.functions:
+        if fn.unparsed_body is not None and \
+                not any(name.startswith("enzyme_") for name in fn.unparsed_body.mentions):
+            continue  # reads no marker
         for inst in list(fn.instructions()):
             if isinstance(inst, (I.LoadInst, I.CastInst)) and not inst.has_uses() \
                     and marker_name(inst) is not None:
                 inst.erase()
     for symbol in list(module.symbols.values()):
-        if symbol.has_uses():
-            continue
-        if isinstance(symbol, GlobalVariable) and symbol.name.startswith("enzyme_") \
-                and (symbol.initializer is None or symbol.name in MARKERS):
-            module.remove(symbol)  # declared, or defined as C++'s `int enzyme_dup;` does
-        elif isinstance(symbol, Function) and symbol.is_declaration and entry_mode(symbol.name):
+        marker = isinstance(symbol, GlobalVariable) and symbol.name.startswith("enzyme_") \
+            and (symbol.initializer is None or symbol.name in MARKERS)  # declared, or defined
+        entry = isinstance(symbol, Function) and symbol.is_declaration and entry_mode(symbol.name)
+        if (marker or entry) and not symbol.has_uses():    # as C++'s `int enzyme_dup;` is
             module.remove(symbol)

@@ -36,14 +36,23 @@ def reachable_functions(function: Function) -> list[Function]:
         if fn in seen or fn.is_declaration:
             continue
         seen[fn] = None
-        for inst in fn.instructions():
-            # A callee with a math rule (libdevice's __nv_sin, linked in) or a
-            # tape helper of a derivative is never differentiated through, so
-            # never cloned.
-            if isinstance(inst, I.CallInst) and inst.called_function is not None \
-                    and call_kind(inst) not in (calls.MATH, calls.TAPE):
-                work.append(inst.called_function)
+        # A callee with a math rule (libdevice's __nv_sin, linked in) or a
+        # tape helper of a derivative is never differentiated through, so
+        # never cloned.
+        work += [callee for callee in direct_callees(fn)
+                 if calls.callee_kind(callee) not in (calls.MATH, calls.TAPE)]
     return list(seen)
+
+
+def direct_callees(fn: Function) -> list[Function]:
+    """The functions ``fn`` calls directly, once per call, in order; for a
+    body not parsed yet, read from its text (``ir/unparsed.py``)."""
+    if fn.unparsed_body is not None:
+        symbols = fn.module.symbols
+        return [symbols[name] for name in fn.unparsed_body.callees
+                if isinstance(symbols.get(name), Function)]
+    return [inst.called_function for inst in fn.instructions()
+            if isinstance(inst, I.CallInst) and inst.called_function is not None]
 
 
 def writes_only_local_memory(root: Function) -> bool:

@@ -31,6 +31,31 @@ class GlobalValue(Constant):
     def ref(self) -> str:
         return "@" + quote_name(self.name)
 
+    # Uses from bodies not parsed yet (``ir/unparsed.py``) are found by parsing those
+    # bodies first, so a global's use list is complete whenever it is asked for.
+    @property
+    def uses(self) -> list:
+        self._parse_mentioning_bodies()
+        return list(self._uses)
+
+    @property
+    def users(self) -> list:
+        self._parse_mentioning_bodies()
+        return Constant.users.fget(self)
+
+    def has_uses(self) -> bool:
+        self._parse_mentioning_bodies()
+        return bool(self._uses)
+
+    def replace_all_uses_with(self, other: Value) -> None:
+        self._parse_mentioning_bodies()
+        Constant.replace_all_uses_with(self, other)
+
+    def _parse_mentioning_bodies(self) -> None:
+        module = self.module
+        if module is not None and module.unparsed:
+            module.parse_bodies_mentioning(self.name)
+
     @property
     def linkage(self) -> str:
         for word in self.prefix.split():
@@ -203,7 +228,8 @@ class Function(GlobalValue):
     (``unnamed_addr``, ``#0``, ``personality ...``, ``!dbg !5``).
     """
 
-    __slots__ = ("function_type", "args", "blocks", "ret_attrs", "suffix", "_slots")
+    __slots__ = ("function_type", "args", "_blocks", "unparsed_body", "ret_attrs", "suffix",
+                 "_slots")
 
     def __init__(self, name: str, function_type: T.FunctionType, arg_names: Sequence[str] = (),
                  prefix: str = "", ret_attrs: str = "", suffix: str = "",
@@ -214,15 +240,49 @@ class Function(GlobalValue):
         attrs = list(arg_attrs) if arg_attrs is not None else [""] * len(function_type.params)
         self.args = [Argument(ty, n, self, i, a)
                      for i, (ty, n, a) in enumerate(zip(function_type.params, names, attrs))]
-        self.blocks: list[BasicBlock] = []
+        self._blocks: list[BasicBlock] = []
+        #: the body as text, until something asks for its blocks (``ir/unparsed.py``)
+        self.unparsed_body = None
         self.ret_attrs = ret_attrs
         self.suffix = suffix
         self._slots: dict[Value, str] | None = None
 
     # -- structure -------------------------------------------------------------
     @property
+    def blocks(self) -> list[BasicBlock]:
+        if self.unparsed_body is not None:
+            self.parse_body()
+        return self._blocks
+
+    @blocks.setter
+    def blocks(self, blocks: list[BasicBlock]) -> None:
+        self.unparsed_body = None
+        self._blocks = blocks
+
+    def parse_body(self) -> None:
+        """Turn an unparsed body into blocks (a no-op once parsed)."""
+        body = self.unparsed_body
+        if body is None:
+            return
+        self.unparsed_body = None
+        if self.module is not None:
+            self.module.unparsed.pop(self, None)
+        body.parse()
+
+    @property
     def is_declaration(self) -> bool:
-        return not self.blocks
+        return not self._blocks and self.unparsed_body is None
+
+    def drop_body(self) -> None:
+        """Make it a declaration: its instructions stop using anything (a body
+        still unparsed is dropped as text: its uses would only be dropped again)."""
+        if self.unparsed_body is not None:
+            if self.module is not None:
+                self.module.unparsed.pop(self, None)
+            self.unparsed_body = None
+        for inst in list(self.instructions()):
+            inst.drop_operands()
+        self._blocks = []
 
     @property
     def return_type(self) -> Type:
@@ -376,6 +436,9 @@ class Module:
         self.named_metadata: list[str] = []
         self.metadata: dict[str, str] = {}
         self.symbols: dict[str, GlobalValue] = {}
+        #: functions whose bodies are still text (``ir/unparsed.py``), in module order
+        self.unparsed: dict[Function, None] = {}
+        self._mentioned_by: dict[str, list[Function]] | None = None  # symbol -> unparsed bodies
         #: generated function → the user's function it derives from (for diagnostics)
         self.derived_from: dict[str, str] = {}
         self._next_metadata: int | None = None
@@ -401,9 +464,27 @@ class Module:
         bucket.remove(symbol)
         symbol.drop_operands()
         if isinstance(symbol, Function):
-            for inst in list(symbol.instructions()):
-                inst.drop_operands()
-            symbol.blocks = []
+            symbol.drop_body()
+
+    def add_unparsed(self, function: Function, body) -> None:
+        """Give ``function`` a body kept as text (``ir/unparsed.py``)."""
+        function.unparsed_body = body
+        self.unparsed[function] = None
+        self._mentioned_by = None
+
+    def parse_bodies_mentioning(self, name: str) -> None:
+        """Parse every unparsed body that names ``@name``."""
+        if self._mentioned_by is None:
+            self._mentioned_by = {}
+            for fn in self.unparsed:
+                for mention in fn.unparsed_body.mentions:
+                    self._mentioned_by.setdefault(mention, []).append(fn)
+        for fn in self._mentioned_by.pop(name, ()):
+            fn.parse_body()
+
+    def parse_all_bodies(self) -> None:
+        for fn in list(self.unparsed):
+            fn.parse_body()
 
     def get(self, name: str) -> GlobalValue | None:
         return self.symbols.get(name)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import struct
+from functools import partial
 
 from enzyme_opt.diagnostics import ParseError
 from enzyme_opt.ir import floats, types as T
@@ -22,6 +23,7 @@ from enzyme_opt.ir.collector import collector_paused
 from enzyme_opt.ir.lexer import Cursor, join_tokens, string_body, tokenize
 from enzyme_opt.ir.module import Function, GlobalAlias, GlobalVariable, Module
 from enzyme_opt.ir.types import Type
+from enzyme_opt.ir.unparsed import UnparsedBody
 from enzyme_opt.ir.values import (
     CAST_OPCODES, ConstantAggregate, ConstantExpr, ConstantFP, ConstantInt, ConstantKeyword,
     ConstantSplat, ConstantString, ConstantWrapper, InlineAsm, MetadataOperand, Value,
@@ -44,14 +46,25 @@ VALUE_START_WORDS = (CONSTANT_KEYWORDS | CONSTEXPR_OPCODES |
                       "asm"})
 
 
-def parse_module(text: str, filename: str = "<input>") -> Module:
-    """Read a whole module.  ``filename`` names the input in errors.
+def parse_module(text: str, filename: str = "<input>", lazy_bodies: bool = False) -> Module:
+    """Read a whole module.  ``filename`` names the input in errors.  With
+    ``lazy_bodies``, function bodies stay text until first asked for
+    (``ir/unparsed.py``).
 
     Python's cyclic garbage collector is paused meanwhile: parsing allocates
     many long-lived objects, and every collection it triggers would walk
     all of them again (half the parse time, and superlinear)."""
     with collector_paused():
-        return ModuleParser(text, filename).run()
+        return ModuleParser(text, filename, lazy_bodies).run()
+
+
+def unparsed_body(module: Module, function: Function, text: str) -> UnparsedBody:
+    """A body for ``function`` of ``module``, written as LLVM writes one
+    (``ir/unparsed.py``), parsed when first asked for."""
+    parser = ModuleParser(text, module.name)
+    parser.module = module
+    return UnparsedBody(parser.lines, 1,
+                        partial(parser._parse_body, function, -1, len(parser.lines) + 1))
 
 
 def parse_type_text(module: Module, text: str) -> Type:
@@ -64,11 +77,12 @@ def parse_type_text(module: Module, text: str) -> Type:
 
 
 class ModuleParser:
-    def __init__(self, text: str, filename: str):
+    def __init__(self, text: str, filename: str, lazy_bodies: bool = False):
         self.text = text
         self.filename = filename
         self.lines = text.split("\n")
         self.module = Module(filename)
+        self.lazy_bodies = lazy_bodies
 
     # -- driver ----------------------------------------------------------------
     def run(self) -> Module:
@@ -189,7 +203,8 @@ class ModuleParser:
                 words.append(self._take_attribute(cur))
             params.append(ty)
             attrs.append(" ".join(words))
-            names.append(local_name(cur.next()) if cur.tok[:1] == "%" else "")
+            arg_name = local_name(cur.next()) if cur.tok[:1] == "%" else ""
+            names.append("" if arg_name.isdigit() else arg_name)  # %0 is numbered, not named
             cur.accept(",")
         suffix = []
         while cur.tok not in ("{", ""):
@@ -281,14 +296,22 @@ class ModuleParser:
         pass  # fully read in pass 1
 
     def _read_define(self, start: int, end: int) -> None:
-        from enzyme_opt.ir.body_parser import BodyParser
         cur = Cursor(tokenize(self.lines[start]), start + 1, self.filename, self.lines)
         cur.next()
         while not cur.accept("@") and cur.tok[:1] != "@":
             cur.next()
         function = self.module.symbols[global_name(cur.next())]
-        body = self._cursor(start + 1, end - 1)
-        BodyParser(self, function, body).run()
+        if self.lazy_bodies:
+            body = UnparsedBody(self.lines[start + 1:end - 1], start + 2,
+                                partial(self._parse_body, function, start, end))
+            self.module.add_unparsed(function, body)
+        else:
+            self._parse_body(function, start, end)
+
+    def _parse_body(self, function: Function, start: int, end: int) -> None:
+        from enzyme_opt.ir.body_parser import BodyParser
+        with collector_paused():
+            BodyParser(self, function, self._cursor(start + 1, end - 1)).run()
 
     # -- types -----------------------------------------------------------------
     def named_struct(self, name: str) -> T.NamedStructType:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from enzyme_opt.ir.collector import collector_paused
 from enzyme_opt.ir.module import Function, Module
+from enzyme_opt.ir.types import quote_name
 
 _HEX = "0123456789ABCDEF"
 
@@ -75,24 +76,31 @@ def _print_module(module: Module) -> str:
 
 
 def format_function(function: Function) -> str:
-    function.assign_slots()
+    unparsed = function.unparsed_body
+    if unparsed is None:
+        function.assign_slots()
+        names = [function.slot_name(arg) for arg in function.args] if function.blocks else None
+    else:  # the body is LLVM's text: name the arguments as LLVM did
+        names = _unparsed_argument_names(function)
     params = []
-    for arg in function.args:
+    for index, arg in enumerate(function.args):
         text = str(arg.type)
         if arg.attrs:
             text += " " + arg.attrs
-        if function.blocks:
-            text += " " + function.slot_name(arg)
+        if names is not None:
+            text += " " + names[index]
         params.append(text)
     if function.function_type.varargs:
         params.append("...")
-    words = ["define" if function.blocks else "declare"]
+    words = ["declare" if function.is_declaration else "define"]
     if function.prefix:
         words.append(function.prefix)
     if function.ret_attrs:
         words.append(function.ret_attrs)
     words.append(str(function.return_type))
     head = " ".join(words) + f" {function.ref()}({', '.join(params)}){function.suffix}"
+    if unparsed is not None:
+        return f"{head} {{\n{unparsed.text}\n}}"
     if not function.blocks:
         return head
     lines = [head + " {"]
@@ -108,3 +116,14 @@ def format_function(function: Function) -> str:
     lines.append("}")
     return "\n".join(lines)
 
+
+def _unparsed_argument_names(function: Function) -> list[str]:
+    """LLVM's names: a named argument by its name, the others numbered from 0."""
+    names, counter = [], 0
+    for arg in function.args:
+        if arg.name:
+            names.append("%" + quote_name(arg.name))
+        else:
+            names.append(f"%{counter}")
+            counter += 1
+    return names

@@ -111,9 +111,7 @@ def merge_subset(module: Module, text: str, names: set[str], filename: str) -> N
 
 def _replace_function(module: Module, old: GlobalValue, new: Function) -> None:
     """``new`` where ``old`` was: same place in the function list (the printed order)."""
-    for inst in list(old.instructions()):
-        inst.drop_operands()
-    old.blocks = []
+    old.drop_body()
     index = module.functions.index(old)
     module.functions[index] = new
     module.symbols[new.name] = new

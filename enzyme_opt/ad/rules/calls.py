@@ -17,6 +17,7 @@ the helper's bookkeeping;
 from __future__ import annotations
 
 import re
+import weakref
 
 from enzyme_opt.ad.rules import custom
 from enzyme_opt.ad.rules.custom import Allocation
@@ -81,12 +82,30 @@ def is_inactive_callee(name: str) -> bool:
 
 
 def call_kind(call) -> str:
-    """The kind of ``call`` (see the module docstring).  What the program
-    says about the callee (inactive, custom rule, function-like) comes
-    first: it overrides what the callee's name would say."""
+    """The kind of ``call`` (see the module docstring): its callee's."""
     fn = call.called_function
-    if fn is None:
-        return OPAQUE
+    return OPAQUE if fn is None else callee_kind(fn)
+
+
+#: function → (what its kind was computed from, the kind): asked for every call the AD
+#: visits, of the same few callees
+_KINDS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def callee_kind(fn) -> str:
+    """The kind of a direct call of ``fn``.  What the program says about the
+    callee (inactive, custom rule, function-like) comes first: it overrides
+    what the callee's name would say."""
+    # All it depends on: attribute groups and metadata nodes are added, never edited.
+    key = (fn.name, fn.prefix, fn.suffix, fn.is_declaration)
+    known = _KINDS.get(fn)
+    if known is None or known[0] != key:
+        known = (key, _callee_kind(fn))
+        _KINDS[fn] = known
+    return known[1]
+
+
+def _callee_kind(fn) -> str:
     # Every annotation read below is an "enzyme..." string attribute: most callees have
     # none, and this is asked for every call the AD visits, so look once.
     annotated = any(key.startswith("enzyme") for key in fn.string_attributes())
