@@ -32,6 +32,8 @@ class CountedLoop:
     count: I.Instruction = None      # counter + 1, recorded at the exits
     #: induction phis → (start, step, GEP source type or None for integers)
     inductions: dict = field(default_factory=dict)
+    #: the blocks outside the loop that it branches to (the sweeps add no blocks)
+    exits: frozenset = frozenset()
 
 
 def instrument_loops(cfg: CFG, live: set[BasicBlock]) -> dict[BasicBlock, CountedLoop]:
@@ -45,7 +47,7 @@ def instrument_loops(cfg: CFG, live: set[BasicBlock]) -> dict[BasicBlock, Counte
         latch = loop.latches[0]
         if set(cfg.preds[header]) != {pre, latch} or len(header.predecessors) != 2:
             continue
-        info = CountedLoop(loop, pre, latch)
+        info = CountedLoop(loop, pre, latch, exits=frozenset(loop.exits))
         info.counter = I.PhiInst(T.i64, (), "iteration")
         header.insert(0, info.counter)
         info.count = I.BinaryOp("add", info.counter, ConstantInt(T.i64, 1), "iterations",
@@ -84,7 +86,7 @@ def _record_induction(info: CountedLoop, phi: I.PhiInst) -> None:
 
 def exits_recording(counted: dict[BasicBlock, CountedLoop], block: BasicBlock) -> list[CountedLoop]:
     """The counted loops that ``block`` is an exit of (it records their counts)."""
-    return [info for info in counted.values() if block in info.loop.exits]
+    return [info for info in counted.values() if block in info.exits]
 
 
 def induction_value(b: Builder, info: CountedLoop, phi: I.PhiInst, rc: Value,

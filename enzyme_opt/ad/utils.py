@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
@@ -57,15 +58,20 @@ def new_internal_function(module: Module, name: str, function_type: T.FunctionTy
         groups = re.findall(r"#(\d+)", suffix)
         for gid in groups:
             text = module.attribute_groups.get(int(gid), "")
-            words = [w for w in _split_attributes(text)
-                     if w.split("(")[0] not in _DROPPED_ATTRIBUTE_NAMES
-                     and (is_clone or not w.startswith('"enzyme_'))]
-            new_gid = module.add_attribute_group(" ".join(words))
+            new_gid = module.add_attribute_group(_derived_attributes(text, is_clone))
             suffix = suffix.replace(f"#{gid}", f"#{new_gid}")
     fn = Function(module.unique_name(name), function_type, arg_names,
                   prefix=" ".join(prefix_words), suffix=suffix)
     module.add(fn)
     return fn
+
+
+@lru_cache(maxsize=1024)
+def _derived_attributes(group: str, is_clone: bool) -> str:
+    """An attribute group's text, for a derivative (or a clone) of a function that has it."""
+    return " ".join(w for w in _split_attributes(group)
+                    if w.split("(")[0] not in _DROPPED_ATTRIBUTE_NAMES
+                    and (is_clone or not w.startswith('"enzyme_')))
 
 
 def _is_calling_convention(word: str) -> bool:
