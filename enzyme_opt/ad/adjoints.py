@@ -207,7 +207,7 @@ class AdjointRules:
     def defined_lanes_only(self, b: Builder, inst, share: Value) -> Value:
         """``share`` with the lanes the primal vector ``inst`` leaves poison set to 0:
         their adjoint is 0, but their partial may be NaN (``analysis/poison.py``)."""
-        if self.width != 1 or not isinstance(inst.type, T.VectorType) or inst.type.scalable:
+        if not isinstance(inst.type, T.VectorType) or inst.type.scalable:
             return share
         if self._undefined is None:
             self._undefined = undefined_lanes(self.fwd.out)
@@ -217,7 +217,9 @@ class AdjointRules:
         count = inst.type.count
         flags = ConstantAggregate(T.VectorType(count, T.i1), [
             ConstantInt(T.i1, int(defined)) for defined in defined_lane_flags(mask, count)])
-        return b.select(flags, share, zero(share.type))
+        # With enzyme_width W the share is W such vectors, one per seed: mask each.
+        return self.per_lane(b, share, inst.type, inst.type,
+                             lambda lane: b.select(flags, lane, zero(lane.type)))
 
     # -- casts and aggregates ---------------------------------------------------------------
     def _cast(self, b: Builder, inst) -> None:
