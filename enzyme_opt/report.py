@@ -25,7 +25,8 @@ def print_report(data: bytes, filename: str, requests: bool, activity: bool,
                  console: Console | None = None) -> None:
     console = console or Console(width=150)
     _, module = load(data, filename)
-    sites = [decode_call(call, describe(call, module)) for call in find_call_sites(module)]
+    sites = [decode_call(call, describe(call, module, function=False))  # the title names it
+             for call in find_call_sites(module)]
     if not sites:
         console.print(f"{filename}: no __enzyme_* calls")
         return

@@ -247,7 +247,9 @@ def _honour_loop_hints(module: Module, filename: str) -> None:
 def _where(inst) -> str:
     from enzyme_opt.ir.debuginfo import source_location
     fn = inst.function
-    return source_location(fn.module, inst.get_metadata("dbg")) or f"in function @{fn.name}"
+    from enzyme_opt.demangle import function_phrase
+    loc = source_location(fn.module, inst.get_metadata("dbg"))
+    return f"{loc}, in {function_phrase(fn.name)}" if loc else f"in function @{fn.name}"
 
 
 def _check_names(module: Module, filename: str) -> None:

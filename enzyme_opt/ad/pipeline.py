@@ -24,6 +24,7 @@ from enzyme_opt.ad.utils import PREPROCESS_PREFIX, new_internal_function, user_n
 from enzyme_opt.analysis.memory import (direct_callees, reachable_functions,
                                         writes_only_local_memory)
 from enzyme_opt.analysis.pointees import PointeeTypes
+from enzyme_opt.demangle import function_phrase
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir.clone import clone_function_body
@@ -36,18 +37,19 @@ from enzyme_opt.ir.subset import merge_subset, print_subset
 MAX_ROUNDS = 16
 
 
-def describe(inst: I.Instruction, module: Module | None) -> str:
-    """Where an instruction is, for a diagnostic: ``file.c:12`` from its
-    ``!dbg``, else ``function @f, block %b``."""
+def describe(inst: I.Instruction, module: Module | None, function: bool = True) -> str:
+    """Where an instruction is, for a diagnostic: ``file.c:12, in function @f``
+    from its ``!dbg`` (a C++ function spelled out; without it if not ``function``),
+    else ``in function @f, block %b``."""
     loc = (source_location(module, inst.get_metadata("dbg"))
            or carried_location(module, inst.get_metadata(LOCATION_KIND)))
-    if loc:
-        return loc
     fn = inst.function
     if fn is None:
-        return "<generated code>"
-    name = module.derived_from.get(fn.name, fn.name) if module is not None else fn.name
-    return f"in function @{user_name(name)}, block {inst.parent.ref()}"
+        return loc or "<generated code>"
+    name = user_name(module.derived_from.get(fn.name, fn.name) if module is not None else fn.name)
+    if loc:
+        return f"{loc}, in {function_phrase(name)}" if function else loc
+    return f"in function @{name}, block {inst.parent.ref()}"
 
 
 def lower_module(module: Module, filename: str) -> Module | None:
@@ -154,7 +156,7 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
     locations: dict[str, str] = {}
     carried: dict[str, str | None] = {}
 
-    def carried_location(dbg_ref: str) -> str | None:
+    def location_attachment(dbg_ref: str) -> str | None:
         """The attachment carrying the location of ``!dbg dbg_ref`` into a clone."""
         if dbg_ref not in carried:
             where = source_location(module, dbg_ref)
@@ -163,12 +165,12 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
     renamed = {fn.name: clone.name for fn, clone in clones.items()}
     for fn, clone in clones.items():
         if _copies_as_text(fn):
-            text = fn.unparsed_body.copy_text(renamed, carried_location)
+            text = fn.unparsed_body.copy_text(renamed, location_attachment)
             module.add_unparsed(clone, unparsed_body(module, clone, text))
             continue
         vmap = clone_function_body(fn, clone, dict(clones))
         for old in fn.instructions():
-            location = carried_location(old.get_metadata("dbg")) if old.metadata else None
+            location = location_attachment(old.get_metadata("dbg")) if old.metadata else None
             if location:
                 kind, node = location.split(" ")
                 vmap[old].metadata.append((kind, node))

@@ -24,6 +24,8 @@ from enzyme_opt.api.errors import FunctionNotFound, ToolNotFound
 from enzyme_opt.api.signature import UnsupportedType, layout_of
 from enzyme_opt.api.wrappers import (Request, Signature, calling_convention, entry_text,
                                      inputs, outputs)
+from enzyme_opt.demangle import DEMANGLERS, demangler
+from enzyme_opt.demangle import demangle as _demangle
 from enzyme_opt.diagnostics import InputError
 from enzyme_opt.ir import types as T
 
@@ -31,7 +33,6 @@ C_SUFFIXES = {".c": "c", ".cc": "c++", ".cpp": "c++", ".cxx": "c++", ".C": "c++"
 C_LANGUAGES = frozenset(C_SUFFIXES.values())
 IR_SUFFIXES = {".ll", ".bc"}
 CLANG = "clang-22"
-DEMANGLERS = ("llvm-cxxfilt-22", "llvm-cxxfilt", "c++filt")
 
 #: NumPy dtype of the memory behind a pointer, by the float type it is read as.
 DTYPE_OF_FLOAT = {"double": "float64", "float": "float32", "half": "float16"}
@@ -270,14 +271,12 @@ def _normal(spelling: str) -> str:
 
 
 def demangle(names: list[str]) -> list[str]:
-    """Demangled spellings of C++ names, by the first demangler installed."""
-    tool = next((t for t in DEMANGLERS if shutil.which(t)), None)
+    """Demangled spellings of C++ names (``enzyme_opt/demangle.py``)."""
+    tool = demangler()
     if tool is None:
         raise ToolNotFound(f"looking up C++ functions by their demangled names needs one of "
                            f"{', '.join(DEMANGLERS)}; use the mangled name instead")
-    run = subprocess.run([tool], input="\n".join(names) + "\n", capture_output=True, text=True)
-    out = run.stdout.splitlines()
-    return out if len(out) == len(names) else names
+    return _demangle(names, tool)
 
 
 class Function:

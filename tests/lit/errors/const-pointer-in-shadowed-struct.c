@@ -19,7 +19,7 @@
 // RUN: enzyme-opt %t.i.ll -S -o %t.i.grad.ll
 // RUN: clang -O0 %t.i.grad.ll -o %t.i.bin
 // RUN: %t.i.bin
-// CHECK: {{^}}enzyme-opt: error: {{.*}}const-pointer-in-shadowed-struct.c:[[# @LINE + 15]]: parameter 1 of @f has no shadow (it is enzyme_const, or points to memory that holds no derivatives) but is stored into memory that has one, and floating-point values are read through it later: its derivative would dereference a null shadow; pass it with enzyme_dup and a zeroed shadow of the same size
+// CHECK: {{^}}enzyme-opt: error: {{.*}}const-pointer-in-shadowed-struct.c:[[# @LINE + 15]], in function @f: parameter 1 of @f has no shadow (it is enzyme_const, or points to memory that holds no derivatives) but is stored into memory that has one, and floating-point values are read through it later: its derivative would dereference a null shadow; pass it with enzyme_dup and a zeroed shadow of the same size
 // FWD: {{^}}enzyme-opt: error: in function @f, {{.*}}: parameter 1 of @f has no shadow
 #include <math.h>
 extern double __enzyme_autodiff(void *, ...);

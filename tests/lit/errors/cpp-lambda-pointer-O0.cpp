@@ -12,5 +12,5 @@ int main() {
   printf("%g\n", __enzyme_autodiff((void *)+cube, 0.5));
 }
 
-// CHECK: {{^}}enzyme-opt: error: {{.*}}cpp-lambda-pointer-O0.cpp:[[# @LINE - 3]]: cannot tell which function the first argument of this Enzyme call names (a direct function, a cast of one, or a constant global holding one is needed){{$}}
+// CHECK: {{^}}enzyme-opt: error: {{.*}}cpp-lambda-pointer-O0.cpp:[[# @LINE - 3]], in function @main: cannot tell which function the first argument of this Enzyme call names (a direct function, a cast of one, or a constant global holding one is needed){{$}}
 // OPT: 0.75

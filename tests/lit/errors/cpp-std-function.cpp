@@ -22,4 +22,4 @@ double area(double k) {
 
 double grad(double k) { return __enzyme_autodiff((void *)area, k); }
 
-// CHECK: {{^}}enzyme-opt: error: {{.*}}std_function.h:{{[0-9]+}}: an indirect call (through a function pointer) with active arguments cannot be differentiated: call the function directly{{$}}
+// CHECK: {{^}}enzyme-opt: error: {{.*}}std_function.h:{{[0-9]+}}, in function {{(std::function<double \(double\)>::operator\(\)\(double\) const|area\(double\))}}: an indirect call (through a function pointer) with active arguments cannot be differentiated: call the function directly{{$}}

@@ -23,4 +23,4 @@ double norm2(const Layer *l) {
 
 void grad(Layer *l, Layer *dl) { __enzyme_autodiff((void *)norm2, enzyme_dup, l, dl); }
 
-// CHECK: {{^}}enzyme-opt: error: {{.*}}cpp-virtual-call-active-object.cpp:[[# @LINE - 7]]: a virtual call (through the object's vtable) with active arguments cannot be differentiated, its target is only known at run time: make the call direct (in C++, a `final` class or method, or a qualified call such as Base::f){{$}}
+// CHECK: {{^}}enzyme-opt: error: {{.*}}cpp-virtual-call-active-object.cpp:[[# @LINE - 7]], in function norm2(Layer const*): a virtual call (through the object's vtable) with active arguments cannot be differentiated, its target is only known at run time: make the call direct (in C++, a `final` class or method, or a qualified call such as Base::f){{$}}

@@ -26,4 +26,4 @@ double grad(double x) {
   return __enzyme_autodiff((void *)layer, enzyme_const, (const Activation *)&t, enzyme_out, x);
 }
 
-// CHECK: {{^}}enzyme-opt: error: {{.*}}cpp-virtual-call.cpp:[[# @LINE - 8]]: a virtual call (through the object's vtable) with active arguments cannot be differentiated, its target is only known at run time: make the call direct (in C++, a `final` class or method, or a qualified call such as Base::f){{$}}
+// CHECK: {{^}}enzyme-opt: error: {{.*}}cpp-virtual-call.cpp:[[# @LINE - 8]], in function layer(Activation const*, double): a virtual call (through the object's vtable) with active arguments cannot be differentiated, its target is only known at run time: make the call direct (in C++, a `final` class or method, or a qualified call such as Base::f){{$}}

@@ -11,4 +11,4 @@ void *__enzyme_register_gradient_square[] = {(void *)square, (void *)square_aug,
                                              (void *)square_grad};
 double f(double x) { double y; square(&x, &y); return y; }
 double g(double x) { return __enzyme_autodiff((void *)f, x); }
-// CHECK: enzyme-opt: error: {{.*}}custom-rule-signature.c:12: the augmented forward pass @square_aug registered for @square has the signature ptr (ptr, ptr), but a call of @square (void (ptr, ptr)) needs <tape> (ptr, ptr, ptr, ptr) (each pointer argument followed by its shadow; returns the tape)
+// CHECK: enzyme-opt: error: {{.*}}custom-rule-signature.c:12, in function @f: the augmented forward pass @square_aug registered for @square has the signature ptr (ptr, ptr), but a call of @square (void (ptr, ptr)) needs <tape> (ptr, ptr, ptr, ptr) (each pointer argument followed by its shadow; returns the tape)

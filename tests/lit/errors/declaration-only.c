@@ -9,4 +9,4 @@ double t(double x) {
   return __enzyme_autodiff((void *)ext, x);
 }
 
-// CHECK: {{^}}enzyme-opt: error: {{.*}}declaration-only.c:[[# @LINE - 3]]: cannot differentiate @ext: it is only a declaration
+// CHECK: {{^}}enzyme-opt: error: {{.*}}declaration-only.c:[[# @LINE - 3]], in function @t: cannot differentiate @ext: it is only a declaration

@@ -8,4 +8,4 @@ double scale(double *x) { x[0] *= 2; return x[0]; }
 double t(double *x, double *dx, void *tape) {
   return __enzyme_fwdsplit((void *)scale, enzyme_dup, x, dx, tape);
 }
-// CHECK: enzyme-opt: error: {{.*}}fwdsplit-writes.c:9: __enzyme_fwdsplit of @scale: it writes memory its caller can see, so its forward derivative cannot recompute its primal values; use __enzyme_fwddiff, or a function without such writes
+// CHECK: enzyme-opt: error: {{.*}}fwdsplit-writes.c:9, in function @t: __enzyme_fwdsplit of @scale: it writes memory its caller can see, so its forward derivative cannot recompute its primal values; use __enzyme_fwddiff, or a function without such writes

@@ -8,4 +8,4 @@ double __enzyme_autodiff(void *, ...);
 __attribute__((noinline)) void set(double x) { g[1] = x * x; }
 double f(double x) { set(x); return g[1] * 2 + x; }
 double grad(double x) { return __enzyme_autodiff((void *)f, x); }
-// CHECK: enzyme-opt: error: {{.*}}global-array-without-shadow.c:8: an active value is stored into the global @g, which has no shadow
+// CHECK: enzyme-opt: error: {{.*}}global-array-without-shadow.c:8, in function @set: an active value is stored into the global @g, which has no shadow

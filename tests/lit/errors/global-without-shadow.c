@@ -7,4 +7,4 @@ double acc;
 __attribute__((noinline)) void f(double x) { acc = x * x; }
 double g(double x) { f(x); return acc * 3.0; }
 double grad(double x) { return __enzyme_autodiff((void *)g, x); }
-// CHECK: enzyme-opt: error: {{.*}}global-without-shadow.c:7: an active value is stored into the global @acc, which has no shadow
+// CHECK: enzyme-opt: error: {{.*}}global-without-shadow.c:7, in function @f: an active value is stored into the global @acc, which has no shadow

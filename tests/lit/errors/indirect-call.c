@@ -18,4 +18,4 @@ double grad(double x) {
   return __enzyme_autodiff((void *)apply, enzyme_const, sq, x);
 }
 
-// CHECK: {{^}}enzyme-opt: error: {{.*}}indirect-call.c:[[# @LINE - 9]]: an indirect call (through a function pointer) with active arguments cannot be differentiated
+// CHECK: {{^}}enzyme-opt: error: {{.*}}indirect-call.c:[[# @LINE - 9]], in function @apply: an indirect call (through a function pointer) with active arguments cannot be differentiated

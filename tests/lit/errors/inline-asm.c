@@ -12,4 +12,4 @@ double f(double x) {
 
 double grad(double x) { return __enzyme_autodiff((void *)f, x); }
 
-// CHECK: {{^}}enzyme-opt: error: {{.*}}inline-asm.c:[[# @LINE - 6]]: inline asm with active operands cannot be differentiated{{$}}
+// CHECK: {{^}}enzyme-opt: error: {{.*}}inline-asm.c:[[# @LINE - 6]], in function @f: inline asm with active operands cannot be differentiated{{$}}

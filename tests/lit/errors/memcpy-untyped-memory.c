@@ -7,7 +7,7 @@
 // RUN: rm -f %t.out.ll
 // RUN: not enzyme-opt %t.ll -S -o %t.out.ll 2>&1 | filecheck %s
 // RUN: test ! -e %t.out.ll
-// CHECK: {{^}}enzyme-opt: error: {{.*}}memcpy-untyped-memory.c:16: cannot differentiate a memcpy of memory that holds values never read or written as floating point in the differentiated code
+// CHECK: {{^}}enzyme-opt: error: {{.*}}memcpy-untyped-memory.c:16, in function @copy: cannot differentiate a memcpy of memory that holds values never read or written as floating point in the differentiated code
 // CHECK-NOT: error
 #include <string.h>
 extern void __enzyme_autodiff(void *, ...);

@@ -13,4 +13,4 @@ double t(double *x) {
   return __enzyme_fwddiff((void *)sq, enzyme_dup, x);
 }
 
-// CHECK: {{^}}enzyme-opt: error: {{.*}}missing-shadow.c:[[# @LINE - 3]]: too few arguments: expected the shadow of parameter 1 of @sq
+// CHECK: {{^}}enzyme-opt: error: {{.*}}missing-shadow.c:[[# @LINE - 3]], in function @t: too few arguments: expected the shadow of parameter 1 of @sq

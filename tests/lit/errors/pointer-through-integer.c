@@ -6,4 +6,4 @@
 extern double __enzyme_autodiff(void *, ...);
 double f(double *x) { double *y = (double *)((uintptr_t)x + 8); return y[0] * y[0]; }
 double g(double *x, double *dx) { return __enzyme_autodiff((void *)f, x, dx); }
-// CHECK: enzyme-opt: error: {{.*}}pointer-through-integer.c:7: pointer arithmetic through integers (ptrtoint/inttoptr) on active memory is not supported
+// CHECK: enzyme-opt: error: {{.*}}pointer-through-integer.c:7, in function @f: pointer arithmetic through integers (ptrtoint/inttoptr) on active memory is not supported

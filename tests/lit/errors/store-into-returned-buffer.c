@@ -11,4 +11,4 @@ double f(double x) {
   return buf[0] * 3.0;
 }
 double grad(double x) { return __enzyme_autodiff((void *)f, x); }
-// CHECK: enzyme-opt: error: {{.*}}store-into-returned-buffer.c:10: an active value is stored into memory returned by scratch_buffer(), which has no shadow
+// CHECK: enzyme-opt: error: {{.*}}store-into-returned-buffer.c:10, in function @f: an active value is stored into memory returned by scratch_buffer(), which has no shadow

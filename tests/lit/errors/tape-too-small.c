@@ -8,4 +8,4 @@ void f(double *x) { x[0] *= x[0]; }
 void f_aug(double *x, double *dx, void *tape) {
   __enzyme_augmentfwd((void *)f, enzyme_dup, x, dx, enzyme_allocated, 16, enzyme_tape, tape);
 }
-// CHECK: enzyme-opt: error: {{.*}}tape-too-small.c:9: the tape of @f needs 32 bytes, but 'enzyme_allocated' gives 16 (use __enzyme_augmentsize)
+// CHECK: enzyme-opt: error: {{.*}}tape-too-small.c:9, in function @f_aug: the tape of @f needs 32 bytes, but 'enzyme_allocated' gives 16 (use __enzyme_augmentsize)

@@ -11,4 +11,4 @@ double t(double x) {
   return __enzyme_fwddiff((void *)sq, enzyme_dupx, x, 1.0);
 }
 
-// CHECK: {{^}}enzyme-opt: error: {{.*}}unknown-marker.c:[[# @LINE - 3]]: unknown Enzyme marker 'enzyme_dupx' in call to __enzyme_fwddiff{{$}}
+// CHECK: {{^}}enzyme-opt: error: {{.*}}unknown-marker.c:[[# @LINE - 3]], in function @t: unknown Enzyme marker 'enzyme_dupx' in call to __enzyme_fwddiff{{$}}

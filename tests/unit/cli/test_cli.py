@@ -275,7 +275,7 @@ double grad(double x) {
                         capture_output=True, check=True, cwd=tmp_path).stdout
     out = tmp_path / "out.ll"
     proc = enzyme_opt("-", "-S", "-o", out, input=ir, cwd=tmp_path)
-    line = assert_one_error_line(proc, "ind.c:5:", "indirect call")
+    line = assert_one_error_line(proc, "ind.c:5, in function @apply:", "indirect call")
     assert "augmented_" not in line
     assert not out.exists()
 
@@ -284,7 +284,7 @@ double grad(double x) {
     ir = subprocess.run([CLANG, "-g", "-O1", "-S", "-emit-llvm", str(src), "-o", "-"],
                         capture_output=True, check=True, cwd=tmp_path).stdout
     proc = enzyme_opt("-", "-S", "-o", out, input=ir, cwd=tmp_path)
-    assert_one_error_line(proc, "ind.c:9:", "too few arguments")
+    assert_one_error_line(proc, "ind.c:9, in function @grad:", "too few arguments")
     assert not out.exists()
 
 
