@@ -136,6 +136,7 @@ RULES: dict[str, Rule] = {
     "pow": rule((_pow_base, (0, 1), False),                                    # b·a^(b-1)
                 (_pow_exponent, (0,), True)),                                  # a^b·ln a
     "powi": rule((_powi, (0, 1), False)),
+    "ldexp": rule((lambda m, x, y: m.ldexp(m.one, x[1]), (1,), False)),  # x·2ⁿ: 2ⁿ, exactly
     "exp": of_y(lambda m, x, y: y),
     "exp2": of_y(lambda m, x, y: m.mul(y, m.const(LN2))),
     "exp10": of_y(lambda m, x, y: m.mul(y, m.const(LN10))),
@@ -176,7 +177,7 @@ RULES: dict[str, Rule] = {
 
 #: libm names that are not simply "<rule name>" or "<rule name>f".
 LIBM_ALIASES = {"fabsf": "fabs", "fmaxf": "fmax", "fminf": "fmin", "fmodf": "fmod",
-                "cabs": "hypot"}  # cabs(re + im·i) is passed as (re, im) on x86-64
+                "cabs": "hypot", "scalbn": "ldexp", "scalbnf": "ldexp", "scalbnl": "ldexp"}  # cabs(re + im·i) is passed as (re, im) on x86-64
 
 _INTRINSIC = re.compile(r"llvm\.([a-z0-9]+)(?:\.[a-z0-9]+)*\Z")
 

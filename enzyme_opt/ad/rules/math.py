@@ -97,6 +97,13 @@ class Math:
         fn = self.module.get_or_declare(f"llvm.powi.{type_suffix(self.ty)}.{type_suffix(n.type)}", fty)
         return self.b.call(fn, [x, n])
 
+    def ldexp(self, x: Value, n: Value) -> Value:
+        """``x · 2ⁿ`` for an integer ``n`` (of as many lanes as this type)."""
+        fty = T.FunctionType(self.ty, (self.ty, n.type))
+        fn = self.module.get_or_declare(
+            f"llvm.ldexp.{type_suffix(self.ty)}.{type_suffix(n.type)}", fty)
+        return self.b.call(fn, [x, n])
+
     def sum_lanes(self, v: Value) -> Value:
         """The sum of the lanes of the vector ``v`` (of this emitter's type)."""
         element = self.ty.element

@@ -1,5 +1,5 @@
 /* kernels/libm_pow_misc.h - kernels f_* built on the libm functions pow sqrt
- * cbrt hypot erf erfc (each alone, and a chain combining them) and their
+ * cbrt hypot erf erfc ldexp scalbn (each alone, and a chain combining them) and their
  * check list libm_pow_misc_cases(); shared by forward/libm_pow_misc.c and
  * reverse/libm_pow_misc.c.  The including program chooses the mode first
  * (CORPUS_FORWARD or CORPUS_REVERSE, see libm_cases.h).  The kernels are
@@ -18,6 +18,8 @@ DEF2(f_hypot, hypot(x, y))
 DEF1(f_erf, erf(x))
 DEF1(f_erfc, erfc(x))
 DEF1(f_chain, sqrt(hypot(x, 2.0) + erf(x)) * cbrt(1.0 + x * x) + pow(erfc(0.5 * x), 1.5))
+/* x * 2^n with n computed at run time (not folded into a multiply) */
+DEF1(f_ldexp, ldexp(x * x, (int)(x > 0.0) * 3 - 1) + scalbn(sin(x), 2))
 
 static void libm_pow_misc_cases(void) {
   T2(f_pow, 0, 1.7, 2.3);
@@ -38,6 +40,8 @@ static void libm_pow_misc_cases(void) {
   T1(f_erfc, 1, 1.4);
   T1(f_chain, 0, 0.7);
   T1(f_chain, 1, -0.9);
+  T1(f_ldexp, 0, 0.7);
+  T1(f_ldexp, 1, -1.3);
 }
 
 #endif /* ENZYME_CORPUS_KERNELS_LIBM_POW_MISC_H */
