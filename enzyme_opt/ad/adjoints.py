@@ -150,10 +150,10 @@ class AdjointRules:
     def scale(self, b: Builder, partial, dy: Value, ty: T.Type) -> Value:
         """``∂y/∂x · ȳ`` in every lane: one vector multiply when the lanes
         of a float are a vector."""
-        if self.width == 1 or partial in (ONE, NEG_ONE):
+        if self.width == 1 or partial == ONE:
             return times_partial(b, partial, dy)
-        if self.lanes.vectorized(ty):
-            return times_partial(b, self.lanes.splat(b, partial), dy)
+        if self.lanes.vectorized(ty):  # the W lanes are one <W x T>
+            return times_partial(b, partial if partial == NEG_ONE else self.lanes.splat(b, partial), dy)
         return self.per_lane(b, dy, ty, ty, lambda lane: times_partial(b, partial, lane))
 
     # -- dispatch ----------------------------------------------------------------------------
