@@ -348,11 +348,15 @@ class Decoder:
 
     def take_seed(self, ret: T.Type) -> tuple[Value | list[Value], bool]:
         """The differential return: a value of the result's type, or at width
-        W one ``[W x T]`` (any aggregate of W values) or W separate values."""
-        seed, size = self.take_value("the differential return", ret)
+        W one ``[W x T]`` (any aggregate of W values) or W separate values.
+        Passed by reference (``enzyme_byref, N``), it is all W of them: N is
+        the size of ``[W x T]``."""
+        lanes = shadow_type(ret, self.width)
+        seed, size = self.take_value(
+            "the differential return" + (f" of width {self.width} (its {self.width} seeds)"
+                                         if self.width > 1 else ""), lanes)
         if size is not None:
             return seed, True
-        lanes = shadow_type(ret, self.width)
         if seed.type == lanes or (self.width > 1 and seed.type.is_aggregate
                                   and scalar_leaves(seed.type) == scalar_leaves(lanes)):
             return seed, False

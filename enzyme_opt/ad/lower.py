@@ -60,8 +60,8 @@ def differential_return(b: Builder, site: CallSite) -> list[Value]:
         return [default_seed(lanes)]
     if isinstance(seed, list):  # W separate values
         return [join_lanes(b, seed, ty, request.width)]
-    if site.differential_return_byref:
-        return [b.load(ty, seed)]
+    if site.differential_return_byref:  # all W seeds (callsites.take_seed)
+        return [b.load(lanes, seed)]
     return [coerce(b, seed, lanes)]
 
 
