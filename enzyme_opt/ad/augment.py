@@ -582,8 +582,10 @@ class AugmentedBuilder:
             {info.counter for info in self.counted.values()}
         self.inductions = {phi: info for info in self.counted.values() for phi in info.inductions}
         per_block: dict[BasicBlock, dict[Value, None]] = {b: {} for b in self.cfg.rpo if b in live}
-        #: values recorded once where their loop nest stops varying them
-        self.hoisted: dict[Value, None] = {}
+        #: values recorded once where their loop nest stops varying them → where the
+        #: reverse sweep may read them from their slot: the loops whose exits record them,
+        #: or None when recorded at the return block (everywhere)
+        self.hoisted: dict[Value, set | None] = {}
         for block in self.cfg.rpo:
             if block not in live:
                 continue
@@ -638,8 +640,22 @@ class AugmentedBuilder:
         exits = [e for e in outermost.exits if e in self.live]
         if not exits or any(e in outermost.blocks for e in exits):
             return [block]
-        self.hoisted[value] = None
+        if value not in self.hoisted:
+            self.hoisted[value] = set()
+        if self.hoisted[value] is not None:
+            self.hoisted[value].add(outermost)
         return exits
+
+    def hoisted_into(self, value: Value, block: BasicBlock) -> bool:
+        """Does the inverse of ``block`` find ``value`` in its slot?  Only where
+        the slot was written before: everywhere for a value recorded at the return
+        block (whose inverse runs first), inside the loop for one recorded at a loop's
+        exits.  Elsewhere the value comes from the block's own record or is rebuilt
+        (the inverse of a block outside that loop may run before any exit's)."""
+        if value not in self.hoisted:
+            return False
+        loops = self.hoisted[value]
+        return loops is None or any(block in loop.blocks for loop in loops)
 
     def is_hoistable(self, value: Value) -> bool:
         """Computed exactly once per call and available at the return?"""

@@ -189,6 +189,7 @@ class SplitGenerator:
             else:
                 self.slot(value)
         self.hoisted_slots: dict[Value, Value] = {}
+        self.block: BasicBlock | None = None  # set by build_invert_block
         self.loop_counters = {header: self.entry_builder.alloca(T.i64, "reverse.iteration")
                               for header in fwd.counted}
         self.inverts: dict[BasicBlock, BasicBlock] = {}
@@ -229,6 +230,7 @@ class SplitGenerator:
     def build_invert_block(self, block: BasicBlock, live: set[BasicBlock]) -> None:
         fwd = self.forward
         b = Builder(self.inverts[block])
+        self.block = block  # the forward block being inverted (get() reads what it has)
         self.available: dict[Value, Value] = {}
         record = fwd.records.get(block, [])
         if record:
@@ -318,7 +320,7 @@ class SplitGenerator:
         found = self.available.get(value)
         if found is not None:
             return found
-        if value in self.forward.hoisted:
+        if self.forward.hoisted_into(value, self.block):
             loaded = b.load(value.type, self.hoisted_slot(value), value.name)
             self.available[value] = loaded
             return loaded
