@@ -20,6 +20,7 @@ from enzyme_opt.ad.expand import expand_runtime_helpers, needs_expansion
 from enzyme_opt.ad.invokes import lower_invokes
 from enzyme_opt.ad.lower import lower_call_site
 from enzyme_opt.ad.retype import retype_float_moves
+from enzyme_opt.ad.shadow_tables import give_tables_shadows
 from enzyme_opt.ad.utils import PREPROCESS_PREFIX, new_internal_function, user_name
 from enzyme_opt.analysis.memory import (direct_callees, reachable_functions,
                                         writes_only_local_memory)
@@ -58,6 +59,7 @@ def lower_module(module: Module, filename: str) -> Module | None:
     if not _mentions_enzyme(module):
         return None
     apply_annotations(module, filename)
+    give_tables_shadows(module)
     for _ in range(MAX_ROUNDS):
         calls = find_call_sites(module)
         if not calls:
@@ -109,6 +111,7 @@ def preprocess_for_report(module: Module, filename: str):
     """The module with the ready call sites' targets preprocessed, and those
     call sites decoded against the simplified clones (for --print-activity)."""
     apply_annotations(module, filename)
+    give_tables_shadows(module)
     ready = [c for c in find_call_sites(module) if _is_ready(c, module)]
     module = _preprocess(module, ready, filename)
     context = Context(module, filename)
