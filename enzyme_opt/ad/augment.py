@@ -40,6 +40,7 @@ from enzyme_opt.ir.cfg import CFG, definition_order
 from enzyme_opt.ad.lanes import Lanes
 from enzyme_opt.ad.utils import (PrimalOf, clone_body, join_lanes, leaves, shadow_type,
                                  split_lanes, user_name)
+from enzyme_opt.analysis.memory import cannot_overlap
 from enzyme_opt.analysis.types import (memory_scalar_types, says_what_memory_holds,
                                        struct_copy_pointer_fields, underlying_object)
 from enzyme_opt.ir.module import BasicBlock, Function, GlobalVariable
@@ -426,7 +427,7 @@ class AugmentedBuilder:
             ret = R.CONST
         # The callee may re-read only memory nobody writes: what reaches it
         # from our arguments or globals, never our own (writable) allocations.
-        reread = self.request.reread_memory and all(
+        reread = self.request.reread_memory is True and all(
             isinstance(underlying_object(a), (Argument, GlobalVariable))
             for a in inst.args if a.type.is_pointer)
         request = R.DiffRequest(self.ctx.preprocessed(fn), R.REVERSE, self.width,
@@ -548,12 +549,19 @@ class AugmentedBuilder:
         return isinstance(value, (Argument, Constant)) or self.is_recomputable(value)
 
     def is_rereadable(self, value: Value) -> bool:
-        """A load the reverse sweep can simply repeat: the request says
-        primal memory does not change, and it reads an argument's or a
-        global's memory (never one the call tree allocates and writes)."""
-        return (self.request.reread_memory and isinstance(value, I.LoadInst)
-                and not value.volatile and not value.ordering
-                and isinstance(underlying_object(value.pointer), (Argument, GlobalVariable)))
+        """A load the reverse sweep can simply repeat: it reads a constant
+        global, or an argument's or a global's memory that the request says
+        does not change between the sweeps (never memory the call tree
+        allocates and writes)."""
+        if not isinstance(value, I.LoadInst) or value.volatile or value.ordering:
+            return False
+        base = underlying_object(value.pointer)
+        if isinstance(base, GlobalVariable) and base.is_constant:
+            return True
+        unchanged = self.request.reread_memory
+        if unchanged is False or not isinstance(base, (Argument, GlobalVariable)):
+            return False
+        return unchanged is True or all(cannot_overlap(base, w) for w in unchanged)
 
     def blocks_reaching(self, target: BasicBlock) -> set[BasicBlock]:
         seen = {target}

@@ -22,8 +22,7 @@ from enzyme_opt.ad.lower import lower_call_site
 from enzyme_opt.ad.retype import retype_float_moves
 from enzyme_opt.ad.shadow_tables import give_tables_shadows
 from enzyme_opt.ad.utils import PREPROCESS_PREFIX, new_internal_function, user_name
-from enzyme_opt.analysis.memory import (direct_callees, reachable_functions,
-                                        writes_only_local_memory)
+from enzyme_opt.analysis.memory import direct_callees, reachable_functions, written_objects
 from enzyme_opt.analysis.pointees import PointeeTypes
 from enzyme_opt.demangle import function_phrase
 from enzyme_opt.diagnostics import DifferentiationError
@@ -238,7 +237,10 @@ class Context:
         for a gradient, whether its reverse sweep may re-read memory)."""
         from dataclasses import replace
         function = self.preprocessed(request.function)
-        reread = request.mode == R.REVERSE and writes_only_local_memory(function)
+        reread = False
+        if request.mode == R.REVERSE:  # nothing runs between the sweeps of a gradient
+            written = written_objects(function)   # None: it may write anything
+            reread = True if written == frozenset() else written if written else False
         return replace(request, function=function, reread_memory=reread)
 
     def derivative(self, request: R.DiffRequest) -> Function:

@@ -36,9 +36,11 @@ class DiffRequest:
     args: tuple[str, ...]          # activity of each parameter
     ret: str                       # CONST / DUP / OUT ("none" for void)
     return_primal: bool = False    # also return the primal result
-    #: reverse mode: primal memory is unchanged between the two sweeps, so
-    #: the reverse may re-read loads from arguments and globals
-    reread_memory: bool = False
+    #: reverse mode: which primal memory is unchanged between the two sweeps, so that
+    #: the reverse may re-read loads from it: True, every argument's and global's;
+    #: a frozenset, what the call tree writes (arguments, globals: the reverse re-reads
+    #: what cannot overlap them, ``analysis.memory``); False, none
+    reread_memory: bool | frozenset = False
 
     def _key(self) -> tuple:
         return (self.mode, self.width, self.args, self.ret, self.return_primal,

@@ -3,9 +3,12 @@
 The reverse sweep may re-read a load instead of taping its value when the
 memory cannot have changed in between.  For a gradient call nothing runs
 between the two sweeps but the forward sweep itself, so it is enough that
-the whole call tree of the differentiated function writes only memory it
-allocated itself (allocas, mallocs): then arguments and globals hold, at
-reverse time, what they held at every load.
+the call tree of the differentiated function never writes the object the load
+reads: when it writes only memory it allocated itself (allocas, mallocs),
+arguments and globals hold, at reverse time, what they held at every load;
+when it writes some arguments or globals (``written_objects``), a load from
+another object that cannot overlap them (``cannot_overlap``) is unchanged too.
+A constant global never changes at all.
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ from enzyme_opt.ad.rules import calls
 from enzyme_opt.ad.rules.calls import call_kind
 from enzyme_opt.analysis.types import underlying_object
 from enzyme_opt.ir import instructions as I
-from enzyme_opt.ir.module import Function
+from enzyme_opt.ir.module import Function, GlobalVariable
+from enzyme_opt.ir.values import Argument, Value
 
 #: callees that read but never write memory they are given
 _READ_ONLY_CALLEES = frozenset({"printf", "puts", "fprintf", "strlen", "strcmp", "memcmp"})
@@ -55,42 +59,88 @@ def direct_callees(fn: Function) -> list[Function]:
             if isinstance(inst, I.CallInst) and inst.called_function is not None]
 
 
-def writes_only_local_memory(root: Function) -> bool:
-    """Does nothing reachable from ``root`` write (or free) memory that
-    ``root``'s caller could see?"""
-    seen: set[Function] = set()
-    work = [root]
-    while work:
-        fn = work.pop()
-        if fn in seen:
+def written_objects(root: Function) -> frozenset | None:
+    """The memory ``root``'s call tree may write or free, besides what it
+    allocates itself: a set of ``root``'s arguments and of globals (each
+    standing for the object it points to), or None when it may write memory
+    it cannot name (a pointer loaded from memory, an opaque call)."""
+    return _written_by(root, {})
+
+
+def _written_by(fn: Function, memo: dict) -> frozenset | None:
+    if fn in memo:
+        return memo[fn]        # a recursive call: None (in progress) until it is known
+    memo[fn] = None
+    if fn.is_declaration:
+        return None
+    written: set[Value] = set()
+
+    def write(pointer: Value) -> bool:
+        base = underlying_object(pointer)
+        if _is_local(base):
+            return True
+        if isinstance(base, (Argument, GlobalVariable)):
+            written.add(base)
+            return True
+        return False
+
+    for inst in fn.instructions():
+        if isinstance(inst, I.StoreInst):
+            targets = [inst.pointer]
+        elif isinstance(inst, (I.AtomicRMWInst, I.CmpXchgInst)):
+            targets = [inst.operand(0)]
+        elif isinstance(inst, I.CallInst):
+            targets = _call_targets(inst, memo)
+            if targets is None:
+                return None
+        else:
             continue
-        seen.add(fn)
-        if fn.is_declaration:
-            return False
-        for inst in fn.instructions():
-            if isinstance(inst, I.StoreInst) and not _is_local(inst.pointer):
-                return False
-            if isinstance(inst, (I.AtomicRMWInst, I.CmpXchgInst)):
-                return False
-            if isinstance(inst, I.CallInst) and not _call_writes_only_local(inst, work):
-                return False
-    return True
+        if not all(write(t) for t in targets):
+            return None
+    memo[fn] = frozenset(written)
+    return memo[fn]
 
 
-def _call_writes_only_local(call: I.CallInst, work: list[Function]) -> bool:
+def _call_targets(call: I.CallInst, memo: dict) -> list[Value] | None:
+    """The pointers (of the caller) whose memory ``call`` may write; None: unknown."""
     kind = call_kind(call)
     pointers = [a for a in call.args if a.type.is_pointer]
     if kind in (calls.COPY, calls.FILL):
-        return _is_local(call.arg(0))
+        return [call.arg(0)]
     if kind in (calls.FREE, calls.TAPE) or \
             (kind == calls.ALLOCATE and call.called_function.name == "realloc"):
-        return all(_is_local(p) for p in pointers)
+        return pointers
     if kind in (calls.ALLOCATE, calls.MATH):
-        return True
+        return []
     if kind == calls.DEFINED:
-        work.append(call.called_function)
-        return True
+        callee = call.called_function
+        inner = _written_by(callee, memo)
+        if inner is None:
+            return None
+        # The callee's arguments stand for what this call passes; its globals for themselves.
+        return [call.arg(v.index) if isinstance(v, Argument) else v for v in inner]
     if kind in (calls.INACTIVE, calls.EXTERNAL):
-        return call.called_function.name in _READ_ONLY_CALLEES or \
-            all(_is_local(p) for p in pointers)
-    return False  # opaque: anything may be written
+        return [] if call.called_function.name in _READ_ONLY_CALLEES else pointers
+    return None  # opaque: anything may be written
+
+
+def writes_only_local_memory(root: Function) -> bool:
+    """Does nothing reachable from ``root`` write (or free) memory that
+    ``root``'s caller could see?"""
+    return written_objects(root) == frozenset()
+
+
+def cannot_overlap(read: Value, written: Value) -> bool:
+    """Can no write through ``written`` (an argument or a global) change the memory a
+    load through ``read`` sees?  Two distinct globals are distinct objects; a ``noalias``
+    (C's ``restrict``) argument's memory is not written through any other pointer while
+    the function runs, nor is memory read through another pointer written through it."""
+    if read is written:
+        return False
+    if isinstance(read, GlobalVariable) and isinstance(written, GlobalVariable):
+        return True
+    return any(isinstance(v, Argument) and _is_noalias(v) for v in (read, written))
+
+
+def _is_noalias(arg: Argument) -> bool:
+    return "noalias" in arg.attrs.split()
