@@ -13,6 +13,7 @@ from __future__ import annotations
 from enzyme_opt import llvm
 from enzyme_opt.ad import request as R
 from enzyme_opt.ad.annotations import apply_annotations, check_leftover_markers
+from enzyme_opt.ad.chosen_functions import split_calls_of_chosen_functions
 from enzyme_opt.ad.callsites import (MARKERS, decode_call, entry_mode, find_call_sites,
                                     has_sret_result, marker_name, resolve_function)
 from enzyme_opt.ad.constexprs import expand_global_addresses
@@ -59,6 +60,7 @@ def lower_module(module: Module, filename: str) -> Module | None:
         return None
     apply_annotations(module, filename)
     give_tables_shadows(module)
+    split_calls_of_chosen_functions(module)
     for _ in range(MAX_ROUNDS):
         calls = find_call_sites(module)
         if not calls:
@@ -111,6 +113,7 @@ def preprocess_for_report(module: Module, filename: str):
     call sites decoded against the simplified clones (for --print-activity)."""
     apply_annotations(module, filename)
     give_tables_shadows(module)
+    split_calls_of_chosen_functions(module)
     ready = [c for c in find_call_sites(module) if _is_ready(c, module)]
     module = _preprocess(module, ready, filename)
     context = Context(module, filename)
