@@ -68,28 +68,26 @@ def _split(call: I.CallInst, index: int, chooser: Value, functions: list[Functio
     block = call.parent
     function = block.parent
     join = _split_block_after(block, call, function)
-    result = Builder(join).phi(call.type, call.name) if call.has_result else None
+    result = I.PhiInst(call.type, (), call.name) if call.has_result else None
     if result is not None:
-        join.instructions.remove(result)
         join.insert(0, result)
-    test = last = block
-    for k, callee in enumerate(functions):
-        target = function.append_block(f"enzyme.call.{callee.name}", after=last)
+    targets, after = [], block
+    for callee in functions:
+        target = after = function.append_block(f"enzyme.call.{callee.name}", after=after)
         copy = clone_instruction(call, {chooser: callee})
-        copy.name = call.name
         target.append(copy)
         Builder(target).br(join)
         if result is not None:
             result.add_incoming(copy, target)
+        targets.append(target)
+    test = block  # compares the pointer with each function but the last, which needs no test
+    for k, callee in enumerate(functions[:-1]):
+        last_test = k == len(functions) - 2
+        otherwise = targets[-1] if last_test else \
+            function.append_block("enzyme.choose", after=targets[k])
         b = Builder(test)
-        if k == len(functions) - 1:
-            b.br(target)
-        else:
-            is_this = b.icmp("eq", chooser, callee, f"is.{callee.name}")
-            following = function.append_block("enzyme.choose", after=target)
-            b.cbr(is_this, target, following)
-            test = following
-        last = test if test is not block else target
+        b.cbr(b.icmp("eq", chooser, callee, f"is.{callee.name}"), targets[k], otherwise)
+        test = otherwise
     if result is not None:
         call.replace_all_uses_with(result)
     call.erase()
