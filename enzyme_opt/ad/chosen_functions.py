@@ -38,7 +38,7 @@ def split_calls_of_chosen_functions(module) -> None:
             continue
         functions = _candidates(chooser)
         if functions:
-            _split(call, index, chooser, functions)
+            _split(call, chooser, functions)
 
 
 def _candidates(chooser: Value) -> list[Function] | None:
@@ -64,7 +64,7 @@ def _candidates(chooser: Value) -> list[Function] | None:
     return list(found)
 
 
-def _split(call: I.CallInst, index: int, chooser: Value, functions: list[Function]) -> None:
+def _split(call: I.CallInst, chooser: Value, functions: list[Function]) -> None:
     block = call.parent
     function = block.parent
     join = _split_block_after(block, call, function)
