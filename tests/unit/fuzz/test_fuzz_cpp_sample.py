@@ -28,12 +28,15 @@ def test_fuzz_cpp_sample(seed, level, record_property):
 
 
 def test_a_wrong_cpp_gradient_is_reported_as_wrong():
-    """The C++ checker can fail too: a gradient perturbed by 5 % must be `wrong`."""
+    """The C++ checker can fail too: a gradient perturbed by 5 % must be `wrong` (reverse,
+    split and batched reverse mode)."""
     with tempfile.TemporaryDirectory() as tmp:
         verdict, detail, _ = run.check_source(gen_cpp.generate(3).source(), "O2", Path(tmp),
                                               cflags=("-DFUZZ_SABOTAGE=0.05",), lang="cpp")
     assert verdict == "wrong", (verdict, detail)
     assert "reverse[0]" in detail
+    assert "split[0]" in detail                       # split reverse mode is checked too
+    assert "reverse-width2.lane1[0]" in detail        # and batched reverse mode's lanes
 
 
 def test_cpp_regenerate_command_names_the_dialect():

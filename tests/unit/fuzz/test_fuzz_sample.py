@@ -1,5 +1,5 @@
 """A fixed-seed sample of the differential fuzzer (tests/fuzz): random C programs at -O0..-O3
-and at -O2 -ffast-math (whose loops vectorize into llvm.vector.reduce.* calls), checking their reverse gradient and forward derivatives (widths 1, 2, 4) against finite
+and at -O2 -ffast-math (whose loops vectorize into llvm.vector.reduce.* calls), checking their reverse gradient (combined, split, batched) and forward derivatives (widths 1, 2, 4) against finite
 differences. `make fuzz` runs thousands; this runs a few dozen in `make test`. The summary
 line "fuzz sample: ..." is printed by tests/unit/fuzz/conftest.py.
 """
@@ -27,12 +27,15 @@ def test_fuzz_sample(seed, level, record_property):
 
 
 def test_a_wrong_gradient_is_reported_as_wrong():
-    """The checker itself can fail: a gradient perturbed by 5 % must be `wrong`."""
+    """The checker itself can fail: a gradient perturbed by 5 % must be `wrong`, in reverse,
+    split and batched reverse mode."""
     with tempfile.TemporaryDirectory() as tmp:
         verdict, detail, _ = run.check_source(gen.generate(3).source(), "O2", Path(tmp),
                                            cflags=("-DFUZZ_SABOTAGE=0.05",))
     assert verdict == "wrong", (verdict, detail)
     assert "reverse[0]" in detail
+    assert "split[0]" in detail                       # split reverse mode is checked too
+    assert "reverse-width2.lane1[0]" in detail        # and batched reverse mode's lanes
 
 
 def test_shrinker_keeps_the_failure_and_deletes_statements():
