@@ -19,10 +19,7 @@ FOUND = sorted(p for p in (FUZZ / "found").iterdir() if p.suffix in (".c", ".cpp
 # Found programs that also meet a bug still open in a check added to fuzz_runtime.h after they
 # were found (its repro is in tests/fuzz/found-open/, see the README there): checked here
 # without that check; the strict xfail below says when the bug is fixed (then drop the entry).
-OPEN = {
-    # batched reverse mode: poison lanes of vectorized code are not masked at width > 1
-    "poison-lane-nan-rows-512-O2.cpp": ("-DFUZZ_SKIP_REVERSE_WIDTH2",),
-}
+OPEN: dict[str, tuple[str, ...]] = {}
 
 
 def _check(path, cflags=()):
