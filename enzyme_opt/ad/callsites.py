@@ -348,8 +348,8 @@ class Decoder:
 
     def take_seed(self, ret: T.Type) -> tuple[Value | list[Value], bool]:
         """The differential return: a value of the result's type, or at width
-        W one ``[W x T]`` (any aggregate of W values) or W separate values.
-        Passed by reference (``enzyme_byref, N``), it is all W of them: N is
+        W one ``[W x T]`` (any aggregate of W values) or W separate values
+        (promoted by C's variadic call: a float's is a double).  Passed by reference (``enzyme_byref, N``), it is all W of them: N is
         the size of ``[W x T]``."""
         lanes = shadow_type(ret, self.width)
         seed, size = self.take_value(
@@ -360,10 +360,15 @@ class Decoder:
         if seed.type == lanes or (self.width > 1 and seed.type.is_aggregate
                                   and scalar_leaves(seed.type) == scalar_leaves(lanes)):
             return seed, False
-        if self.width > 1 and seed.type == ret:
+
+        def one_value(v: Value) -> bool:  # a float seed arrives as a double through `...`
+            return v.type == ret or _coercible(v.type, ret)
+        if self.width == 1 and one_value(seed):
+            return seed, False
+        if self.width > 1 and one_value(seed):
             seeds = [seed] + [self.take(f"the differential return of lane {k + 1}")
                               for k in range(1, self.width)]
-            if all(v.type == ret for v in seeds):
+            if all(one_value(v) for v in seeds):
                 return seeds, False
         raise self.fail(f"the differential return has type {seed.type}, expected {lanes}")
 

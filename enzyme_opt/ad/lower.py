@@ -59,9 +59,11 @@ def differential_return(b: Builder, site: CallSite) -> list[Value]:
         from enzyme_opt.ad.reverse import default_seed
         return [default_seed(lanes)]
     if isinstance(seed, list):  # W separate values
-        return [join_lanes(b, seed, ty, request.width)]
+        return [join_lanes(b, [convert_argument(b, s, ty) for s in seed], ty, request.width)]
     if site.differential_return_byref:  # all W seeds (callsites.take_seed)
         return [b.load(lanes, seed)]
+    if request.width == 1:
+        return [convert_argument(b, seed, ty)]  # a float seed promoted to double by `...`
     return [coerce(b, seed, lanes)]
 
 
