@@ -174,7 +174,7 @@ class AugmentedBuilder:
 
     def is_active(self, value: Value) -> bool:
         """Does ``value`` get an adjoint?  Varied, useful, and holding floats."""
-        return T.contains_float(value.type) and value in self.varied and value in self.useful
+        return value in self.varied and value in self.useful and T.contains_float(value.type)
 
     def fail(self, inst, message: str) -> DifferentiationError:
         return self.ctx.error(inst, message)
