@@ -158,20 +158,25 @@ static void fuzz_compare(const char *label, int lane, double ad, const double *v
   }
 }
 
-/* Reverse mode: the gradient of L, one component at a time against the FD along e_i. */
-static void fuzz_check_reverse(void) {
-  real x[NX], dx[NX] = {0}, out[NO], dout[NO];
+/* The inputs of the reverse-mode checks at the base point: x, out and their seeds (dout = C;
+ * the caller zeroes dx), the global's shadow zeroed; returns a. */
+static real fuzz_reverse_inputs(real *x, real *out, real *dout) {
   real a = fuzz_load(fuzz_base, x, out);
   for (int j = 0; j < NO; j++)
     dout[j] = (real)FUZZ_C[j];
 #if HAS_GLOBAL
   memset(d_g_w, 0, sizeof d_g_w);
 #endif
+  return a;
+}
+
+/* A gradient of L (dx, the derivative da returned for a, the global's shadow), one component
+ * at a time against the FD along e_i. */
+static void fuzz_compare_gradient(const char *label, const real *dx, double da) {
   double grad[NP];
-  grad[NX] = __enzyme_autodiff((void *)target, enzyme_dup, x, dx, enzyme_dup, out, dout,
-                               enzyme_const, NX, a);
   for (int i = 0; i < NX; i++)
     grad[i] = dx[i];
+  grad[NX] = da;
 #ifdef FUZZ_SABOTAGE /* tests/unit/fuzz: a wrong gradient must be reported as wrong */
   grad[0] += FUZZ_SABOTAGE * (1.0 + fabs(grad[0]));
 #endif
@@ -182,8 +187,17 @@ static void fuzz_check_reverse(void) {
   for (int i = 0; i < NP; i++) {
     double e[NP] = {0};
     e[i] = 1.0;
-    fuzz_compare("reverse", i, grad[i], e);
+    fuzz_compare(label, i, grad[i], e);
   }
+}
+
+/* Reverse mode: the gradient of L. */
+static void fuzz_check_reverse(void) {
+  real x[NX], dx[NX] = {0}, out[NO], dout[NO];
+  real a = fuzz_reverse_inputs(x, out, dout);
+  double da = __enzyme_autodiff((void *)target, enzyme_dup, x, dx, enzyme_dup, out, dout,
+                                enzyme_const, NX, a);
+  fuzz_compare_gradient("reverse", dx, da);
 }
 
 /* Split reverse mode: the same gradient as fuzz_check_reverse, from __enzyme_augmentfwd (which
@@ -193,12 +207,7 @@ static void fuzz_check_reverse(void) {
  * between the two calls. The result returned by the augmented call must be target's. */
 static void fuzz_check_split(void) {
   real x[NX], dx[NX] = {0}, out[NO], dout[NO];
-  real a = fuzz_load(fuzz_base, x, out);
-  for (int j = 0; j < NO; j++)
-    dout[j] = (real)FUZZ_C[j];
-#if HAS_GLOBAL
-  memset(d_g_w, 0, sizeof d_g_w);
-#endif
+  real a = fuzz_reverse_inputs(x, out, dout);
   fuzz_augmented aug = __enzyme_augmentfwd((void *)target, enzyme_dup, x, dx, enzyme_dup, out,
                                            dout, enzyme_const, NX, a);
   for (int i = 0; i < NX; i++)
@@ -209,27 +218,13 @@ static void fuzz_check_split(void) {
   for (int k = 0; k < NG; k++)
     g_w[k] = (real)(50.0 + k);
 #endif
-  /* The differential return 1, by reference: through `...` a float would arrive as a double
-   * (C's default promotion), which enzyme-opt does not take as a float seed. */
+  /* The differential return 1, passed by reference (it keeps its type; through `...` a float
+   * would arrive as a double, which enzyme-opt takes back to float too). */
   real seed = 1;
-  double grad[NP];
-  grad[NX] = __enzyme_reverse((void *)target, enzyme_dup, x, dx, enzyme_dup, out, dout,
-                              enzyme_const, NX, a, enzyme_byref, (int)sizeof seed, &seed,
-                              aug.tape);
-  for (int i = 0; i < NX; i++)
-    grad[i] = dx[i];
-#ifdef FUZZ_SABOTAGE
-  grad[0] += FUZZ_SABOTAGE * (1.0 + fabs(grad[0]));
-#endif
-#if HAS_GLOBAL
-  for (int k = 0; k < NG; k++)
-    grad[NX + 1 + k] = d_g_w[k];
-#endif
-  for (int i = 0; i < NP; i++) {
-    double e[NP] = {0};
-    e[i] = 1.0;
-    fuzz_compare("split", i, grad[i], e);
-  }
+  double da = __enzyme_reverse((void *)target, enzyme_dup, x, dx, enzyme_dup, out, dout,
+                               enzyme_const, NX, a, enzyme_byref, (int)sizeof seed, &seed,
+                               aug.tape);
+  fuzz_compare_gradient("split", dx, da);
   a = fuzz_load(fuzz_base, x, out);
   double primal = target(x, out, NX, a);
   fuzz_checked++;
@@ -307,34 +302,16 @@ static void fuzz_check_width4(void) {
  * return is two seeds, and the derivative of the active a comes back as two values. Lane l
  * seeds out's shadow with C_l and the return with W_l: it is the gradient of
  * L_l = W_l * target + sum_j C_l[j] * out[j], compared with that L_l's finite differences. */
-#if REAL_IS_FLOAT
-/* The return's seeds are left out (1 in each lane): enzyme-opt takes a float function's two
- * seeds as [2 x float] or as two floats, and C can pass neither through `...` (two floats are
- * promoted to doubles, a struct of two floats becomes one <2 x float>). */
-static const double FUZZ_LANE_W[2] = {1.0, 1.0};
-#else
 static const double FUZZ_LANE_W[2] = {0.5, -1.25};
-#endif
 static const double FUZZ_LANE_C[2][NO] = {{-1.0, 0.25, 0.75}, {0.5, 1.5, -0.25}};
 
 /* Lane l's gradient (dx, then da) against the finite differences of L_l. */
 static void fuzz_compare_lane(const char *mode, int l, const real *dx, double da) {
   char label[64];
   snprintf(label, sizeof label, "%s.lane%d", mode, l);
-  double grad[NP];
-  for (int i = 0; i < NX; i++)
-    grad[i] = dx[i];
-  grad[NX] = da;
-#ifdef FUZZ_SABOTAGE
-  grad[0] += FUZZ_SABOTAGE * (1.0 + fabs(grad[0]));
-#endif
   fuzz_w = FUZZ_LANE_W[l];
   fuzz_c = FUZZ_LANE_C[l];
-  for (int i = 0; i < NP; i++) {
-    double e[NP] = {0};
-    e[i] = 1.0;
-    fuzz_compare(label, i, grad[i], e);
-  }
+  fuzz_compare_gradient(label, dx, da);
   fuzz_w = 1.0;
   fuzz_c = FUZZ_C;
 }
@@ -347,20 +324,16 @@ static void fuzz_check_reverse_width2(void) {
       dout[l][j] = (real)FUZZ_LANE_C[l][j];
   fuzz_lanes2 da = __enzyme_autodiff_width2((void *)target, enzyme_width, 2, enzyme_dup, x,
                                             dx[0], dx[1], enzyme_dup, out, dout[0], dout[1],
-                                            enzyme_const, NX, a
-#if !REAL_IS_FLOAT
-                                            , FUZZ_LANE_W[0], FUZZ_LANE_W[1]
-#endif
-  );
+                                            enzyme_const, NX, a, (real)FUZZ_LANE_W[0],
+                                            (real)FUZZ_LANE_W[1]);
   for (int l = 0; l < 2; l++)
     fuzz_compare_lane("reverse-width2", l, dx[l], da.d[l]);
 }
 
-#if !REAL_IS_FLOAT
 /* Batched split mode (docs/modes.md: enzyme_width on both calls, the seeds on the reverse):
  * the same lanes as fuzz_check_reverse_width2, x and out overwritten between the calls as in
- * fuzz_check_split. Double only: __enzyme_reverse needs the return's seeds, and a float
- * function's cannot be passed (see FUZZ_LANE_W). */
+ * fuzz_check_split. (A float program's seeds reach enzyme-opt as doubles, C's promotion
+ * through `...`, which it takes back to float.) */
 static void fuzz_check_split_width2(void) {
   real x[NX], out[NO], dx[2][NX] = {{0}}, dout[2][NO];
   real a = fuzz_load(fuzz_base, x, out);
@@ -376,12 +349,11 @@ static void fuzz_check_split_width2(void) {
     out[j] = (real)(-100.0 - j);
   fuzz_lanes2 da = __enzyme_reverse_width2((void *)target, enzyme_width, 2, enzyme_dup, x,
                                            dx[0], dx[1], enzyme_dup, out, dout[0], dout[1],
-                                           enzyme_const, NX, a, FUZZ_LANE_W[0],
-                                           FUZZ_LANE_W[1], aug.tape);
+                                           enzyme_const, NX, a, (real)FUZZ_LANE_W[0],
+                                           (real)FUZZ_LANE_W[1], aug.tape);
   for (int l = 0; l < 2; l++)
     fuzz_compare_lane("split-width2", l, dx[l], da.d[l]);
 }
-#endif
 #endif
 
 static int fuzz_check_all(void) {
@@ -399,9 +371,7 @@ static int fuzz_check_all(void) {
   fuzz_check_width4();
 #ifndef FUZZ_SKIP_REVERSE_WIDTH2 /* tests/unit/fuzz/test_found.py: a bug still open there */
   fuzz_check_reverse_width2();
-#if !REAL_IS_FLOAT
   fuzz_check_split_width2();
-#endif
 #endif
 #endif
   const char *verdict = fuzz_wrong ? "wrong" : fuzz_checked ? "ok" : "discard";
