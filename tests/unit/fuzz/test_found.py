@@ -37,8 +37,9 @@ def test_found_program_is_right_now(path):
     assert verdict == "passed", (verdict, detail)
 
 
-@pytest.mark.xfail(strict=True, reason="a bug still open: tests/fuzz/found-open/README.md")
-@pytest.mark.parametrize("name", sorted(OPEN))
-def test_found_program_with_every_check(name):
-    verdict, detail = _check(FUZZ / "found" / name)
-    assert verdict == "passed", (verdict, detail)
+if OPEN:  # defined only while a bug is open (an empty parametrization would show as skipped)
+    @pytest.mark.xfail(strict=True, reason="a bug still open: tests/fuzz/found-open/README.md")
+    @pytest.mark.parametrize("name", sorted(OPEN))
+    def test_found_program_with_every_check(name):
+        verdict, detail = _check(FUZZ / "found" / name)
+        assert verdict == "passed", (verdict, detail)
