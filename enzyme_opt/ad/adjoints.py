@@ -153,7 +153,8 @@ class AdjointRules:
         if self.width == 1 or partial == ONE:
             return times_partial(b, partial, dy)
         if self.lanes.vectorized(ty):  # the W lanes are one <W x T>
-            return times_partial(b, partial if partial == NEG_ONE else self.lanes.splat(b, partial), dy)
+            lanes = partial if partial == NEG_ONE else self.lanes.splat(b, partial)
+            return times_partial(b, lanes, dy)
         return self.per_lane(b, dy, ty, ty, lambda lane: times_partial(b, partial, lane))
 
     # -- dispatch ----------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from __future__ import annotations
 from enzyme_opt.ad.callsites import MARKERS, entry_point
 from enzyme_opt.ad.rules.custom import CUSTOM_RULE_KINDS, FREES_ATTRIBUTE, inactive_reason
 from enzyme_opt.ad.rules.elementwise import RULES
+from enzyme_opt.demangle import function_phrase
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
@@ -247,7 +248,6 @@ def _honour_loop_hints(module: Module, filename: str) -> None:
 def _where(inst) -> str:
     from enzyme_opt.ir.debuginfo import source_location
     fn = inst.function
-    from enzyme_opt.demangle import function_phrase
     loc = source_location(fn.module, inst.get_metadata("dbg"))
     return f"{loc}, in {function_phrase(fn.name)}" if loc else f"in function @{fn.name}"
 

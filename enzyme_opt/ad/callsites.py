@@ -349,8 +349,9 @@ class Decoder:
     def take_seed(self, ret: T.Type) -> tuple[Value | list[Value], bool]:
         """The differential return: a value of the result's type, or at width
         W one ``[W x T]`` (any aggregate of W values) or W separate values
-        (promoted by C's variadic call: a float's is a double).  Passed by reference (``enzyme_byref, N``), it is all W of them: N is
-        the size of ``[W x T]``."""
+        (promoted by C's variadic call: a float's is a double).  Passed by
+        reference (``enzyme_byref, N``), it is all W of them: N is the size
+        of ``[W x T]``."""
         lanes = shadow_type(ret, self.width)
         seed, size = self.take_value(
             "the differential return" + (f" of width {self.width} (its {self.width} seeds)"

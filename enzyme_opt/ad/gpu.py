@@ -149,9 +149,7 @@ def prepare(module: Module, target) -> GpuState:
 
 
 def _align_of(g: GlobalVariable) -> int:
-    import re
-    match = re.search(r"align (\d+)", g.suffix)
-    return int(match.group(1)) if match else T.abi_align(g.value_type)
+    return g.align or T.abi_align(g.value_type)
 
 
 # -- after AD -------------------------------------------------------------------------------

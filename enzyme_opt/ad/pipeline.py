@@ -161,24 +161,23 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
     locations: dict[str, str] = {}
     carried: dict[str, str | None] = {}
 
-    def location_attachment(dbg_ref: str) -> str | None:
-        """The attachment carrying the location of ``!dbg dbg_ref`` into a clone."""
+    def carried_node(dbg_ref: str) -> str | None:
+        """The ``!enzyme_opt.loc`` node carrying the location of ``!dbg dbg_ref`` into a clone."""
         if dbg_ref not in carried:
             where = source_location(module, dbg_ref)
-            carried[dbg_ref] = where and f"{LOCATION_KIND} {location_node(module, where, locations)}"
+            carried[dbg_ref] = location_node(module, where, locations) if where else None
         return carried[dbg_ref]
     renamed = {fn.name: clone.name for fn, clone in clones.items()}
     for fn, clone in clones.items():
         if _copies_as_text(fn):
-            text = fn.unparsed_body.copy_text(renamed, location_attachment)
+            text = fn.unparsed_body.copy_text(renamed, carried_node)
             module.add_unparsed(clone, unparsed_body(module, clone, text))
             continue
         vmap = clone_function_body(fn, clone, dict(clones))
         for old in fn.instructions():
-            location = location_attachment(old.get_metadata("dbg")) if old.metadata else None
-            if location:
-                kind, node = location.split(" ")
-                vmap[old].metadata.append((kind, node))
+            node = carried_node(old.get_metadata("dbg")) if old.metadata else None
+            if node:
+                vmap[old].metadata.append((LOCATION_KIND, node))
         lower_invokes(clone)
         expand_runtime_helpers(clone)
     if not clones:
@@ -347,8 +346,9 @@ def _clean_markers(module: Module) -> None:
                     and marker_name(inst) is not None:
                 inst.erase()
     for symbol in list(module.symbols.values()):
+        # A marker is declared, or defined as C++'s `int enzyme_dup;` is.
         marker = isinstance(symbol, GlobalVariable) and symbol.name.startswith("enzyme_") \
-            and (symbol.initializer is None or symbol.name in MARKERS)  # declared, or defined
+            and (symbol.initializer is None or symbol.name in MARKERS)
         entry = isinstance(symbol, Function) and symbol.is_declaration and entry_mode(symbol.name)
-        if (marker or entry) and not symbol.has_uses():    # as C++'s `int enzyme_dup;` is
+        if (marker or entry) and not symbol.has_uses():
             module.remove(symbol)

@@ -40,7 +40,8 @@ def give_tables_shadows(module: Module) -> None:
                 continue
             shadow = GlobalVariable(module.unique_name(table.name + SUFFIX), table.value_type,
                                     mapped, is_constant=table.is_constant,
-                                    prefix="private unnamed_addr", suffix=_align(table))
+                                    prefix="private unnamed_addr",
+                                    suffix=f", align {table.align}" if table.align else "")
             module.add(shadow, before=table)
             ref = module.add_metadata_node(f"!{{ptr {shadow.ref()}}}")
             table.suffix += f", !enzyme_shadow {ref}"
@@ -50,11 +51,6 @@ def give_tables_shadows(module: Module) -> None:
 
 def _owned(table: GlobalVariable) -> bool:
     return table.is_constant or table.linkage in ("internal", "private")
-
-
-def _align(table: GlobalVariable) -> str:
-    words = table.suffix.split(",")
-    return "".join("," + w for w in words if w.strip().startswith("align "))
 
 
 def _with_shadows(value: Value, shadows: dict) -> Value | None:

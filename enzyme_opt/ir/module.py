@@ -117,6 +117,12 @@ class GlobalVariable(GlobalValue):
     def initializer(self) -> Constant | None:
         return self.operand(0) if self._operands else None
 
+    @property
+    def align(self) -> int | None:
+        """Its ``align N``, if it says one."""
+        match = re.search(r"\balign (\d+)", self.suffix)
+        return int(match.group(1)) if match else None
+
     def metadata_text(self, kind: str) -> str | None:
         """The text of attachment ``!kind`` in the suffix (e.g. ``enzyme_shadow``)."""
         match = re.search(r"!" + re.escape(kind) + r" (![\w.]+)", self.suffix)
@@ -253,11 +259,6 @@ class Function(GlobalValue):
         if self.unparsed_body is not None:
             self.parse_body()
         return self._blocks
-
-    @blocks.setter
-    def blocks(self, blocks: list[BasicBlock]) -> None:
-        self.unparsed_body = None
-        self._blocks = blocks
 
     def parse_body(self) -> None:
         """Turn an unparsed body into blocks (a no-op once parsed)."""
@@ -480,10 +481,6 @@ class Module:
                 for mention in fn.unparsed_body.mentions:
                     self._mentioned_by.setdefault(mention, []).append(fn)
         for fn in self._mentioned_by.pop(name, ()):
-            fn.parse_body()
-
-    def parse_all_bodies(self) -> None:
-        for fn in list(self.unparsed):
             fn.parse_body()
 
     def get(self, name: str) -> GlobalValue | None:

@@ -63,7 +63,7 @@ def unparsed_body(module: Module, function: Function, text: str) -> UnparsedBody
     (``ir/unparsed.py``), parsed when first asked for."""
     parser = ModuleParser(text, module.name)
     parser.module = module
-    return UnparsedBody(parser.lines, 1,
+    return UnparsedBody(parser.lines,
                         partial(parser._parse_body, function, -1, len(parser.lines) + 1))
 
 
@@ -302,7 +302,7 @@ class ModuleParser:
             cur.next()
         function = self.module.symbols[global_name(cur.next())]
         if self.lazy_bodies:
-            body = UnparsedBody(self.lines[start + 1:end - 1], start + 2,
+            body = UnparsedBody(self.lines[start + 1:end - 1],
                                 partial(self._parse_body, function, start, end))
             self.module.add_unparsed(function, body)
         else:

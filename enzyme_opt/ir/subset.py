@@ -25,19 +25,14 @@ import re
 from enzyme_opt.ir.module import Function, GlobalValue, Module
 from enzyme_opt.ir.parser import ModuleParser
 from enzyme_opt.ir.printer import format_function, header_lines
+from enzyme_opt.ir.unparsed import SYMBOL_REF, symbol_name
 
-#: a quoted string (skipped: names and numbers inside it are text) or an @symbol
-_SYMBOL_REF = re.compile(r'"[^"]*"|@("[^"]*"|[-\w$.]+)')
 #: a quoted string (skipped) or a numbered metadata / attribute-group reference
 _NUMBERED_REF = re.compile(r'"[^"]*"|([!#])(\d+)\b')
 
 
-def _symbol_name(token: str) -> str:
-    return token[1:-1] if token.startswith('"') else token
-
-
 def _referenced_symbols(text: str) -> list[str]:
-    return [_symbol_name(m.group(1)) for m in _SYMBOL_REF.finditer(text) if m.group(1)]
+    return [symbol_name(m.group(1)) for m in SYMBOL_REF.finditer(text) if m.group(1)]
 
 
 def print_subset(module: Module, functions: list[Function]) -> str:
@@ -90,7 +85,7 @@ def merge_subset(module: Module, text: str, names: set[str], filename: str) -> N
             if name not in module.struct_types:
                 parser._read_typedef(start, end)
         elif kind in ("define", "declare", "global"):
-            name = _symbol_name(re.search(r'@("[^"]*"|[-\w$.]+)', lines[start]).group(1))
+            name = symbol_name(re.search(r'@("[^"]*"|[-\w$.]+)', lines[start]).group(1))
             if name in names or name not in module.symbols:
                 for i in range(start, end):
                     lines[i] = remap.line(lines[i])

@@ -28,27 +28,29 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from enzyme_opt.ir.clone import DEBUG_ONLY_METADATA
+from enzyme_opt.ir.debuginfo import LOCATION_KIND
 from enzyme_opt.ir.types import quote_name
 
-#: a quoted string (skipped: names inside it are text) or an @symbol, then what follows it
-_SYMBOL_REF = re.compile(r'"[^"]*"|@("[^"]*"|[-\w$.]+)(\(?)')
-#: attachments that tie an instruction to its function's debug info (``clone.DEBUG_ONLY_METADATA``)
-_DEBUG_ATTACHMENT = re.compile(r", !(dbg|llvm\.loop|DIAssignID) (![\w.]+)")
+#: a quoted string (skipped: names inside it are text) or an @symbol (group 1), then a
+#: "(" when it is called (group 2)
+SYMBOL_REF = re.compile(r'"[^"]*"|@("[^"]*"|[-\w$.]+)(\(?)')
+_DEBUG_ATTACHMENT = re.compile(
+    r", !(" + "|".join(re.escape(kind) for kind in sorted(DEBUG_ONLY_METADATA)) + r") (![\w.]+)")
 
 
-def _symbol_name(token: str) -> str:
+def symbol_name(token: str) -> str:
+    """The name in an ``@name`` / ``@"quoted name"`` reference (without the ``@``)."""
     return token[1:-1] if token.startswith('"') else token
 
 
 class UnparsedBody:
     """The lines between a definition's ``{`` and ``}``, and how to parse them."""
 
-    __slots__ = ("lines", "first_line", "parse", "_mentions", "_callees")
+    __slots__ = ("lines", "parse", "_mentions", "_callees")
 
-    def __init__(self, lines: list[str], first_line: int, parse: Callable[[], None]):
+    def __init__(self, lines: list[str], parse: Callable[[], None]):
         self.lines = lines
-        #: the source line number of ``lines[0]`` (for errors found when it is parsed)
-        self.first_line = first_line
         #: parses the text into the function's blocks (the module parser's job)
         self.parse = parse
         self._mentions: set[str] | None = None
@@ -61,9 +63,9 @@ class UnparsedBody:
     def _scan(self) -> None:
         mentions: set[str] = set()
         callees: list[str] = []
-        for match in _SYMBOL_REF.finditer(self.text):
+        for match in SYMBOL_REF.finditer(self.text):
             if match.group(1):
-                name = _symbol_name(match.group(1))
+                name = symbol_name(match.group(1))
                 mentions.add(name)
                 if match.group(2):
                     callees.append(name)
@@ -88,11 +90,11 @@ class UnparsedBody:
         """The body as ``clone.clone_function_body`` copies it into a clone:
         symbols in ``renamed`` renamed (every reference, as a value map
         does), debug records and debug-only attachments dropped, and an
-        instruction's ``!dbg`` location carried as ``location(ref)``: the
-        attachment to add in its place (``enzyme_opt.loc !N``), or None."""
+        instruction's ``!dbg`` location carried in an ``!enzyme_opt.loc``
+        attachment to the node ``location(ref)`` (none when it is None)."""
         def rename(match: re.Match) -> str:
             name = match.group(1)
-            new = renamed.get(_symbol_name(name)) if name else None
+            new = renamed.get(symbol_name(name)) if name else None
             return match.group(0) if new is None else "@" + quote_name(new) + match.group(2)
 
         out = []
@@ -101,7 +103,7 @@ class UnparsedBody:
             if stripped.startswith("#dbg_"):
                 continue
             if "@" in line:
-                line = _SYMBOL_REF.sub(rename, line)
+                line = SYMBOL_REF.sub(rename, line)
             if ", !" in line:
                 line = _drop_debug_attachments(line, location)
             out.append(line)
@@ -122,5 +124,5 @@ def _drop_debug_attachments(line: str, location: Callable[[str], str | None]) ->
         return ""
     tail = _DEBUG_ATTACHMENT.sub(drop, tail)
     if carried is not None:
-        tail += f", !{carried}"
+        tail += f", !{LOCATION_KIND} {carried}"
     return head + tail

@@ -177,7 +177,8 @@ RULES: dict[str, Rule] = {
 
 #: libm names that are not simply "<rule name>" or "<rule name>f".
 LIBM_ALIASES = {"fabsf": "fabs", "fmaxf": "fmax", "fminf": "fmin", "fmodf": "fmod",
-                "cabs": "hypot", "scalbn": "ldexp", "scalbnf": "ldexp", "scalbnl": "ldexp"}  # cabs(re + im·i) is passed as (re, im) on x86-64
+                "cabs": "hypot",  # cabs(re + im·i) is passed as (re, im) on x86-64
+                "scalbn": "ldexp", "scalbnf": "ldexp", "scalbnl": "ldexp"}
 
 _INTRINSIC = re.compile(r"llvm\.([a-z0-9]+)(?:\.[a-z0-9]+)*\Z")
 
