@@ -25,7 +25,7 @@ from enzyme_opt.ad.rules import calls
 from enzyme_opt.ad.rules.calls import (allocation, call_kind, external_call_message,
                                        math_rule_of, opaque_call_message)
 from enzyme_opt.ad.rules.elementwise import elementwise_rule
-from enzyme_opt.ad.tape import write_record
+from enzyme_opt.ad.tape import frame_layout, frame_slot, push_frame, store_record, write_record
 from enzyme_opt.analysis.activity import (active_store_without_shadow, carries_data,
                                           float_from_integer_bits_message, global_shadows,
                                           pointer_from_integer_message,
@@ -103,6 +103,10 @@ class AugmentedBuilder:
         self.custom_calls: dict[Value, CustomCall] = {}
         self.custom_results: set[Value] = set()
         self.records: dict[BasicBlock, list[Value]] = {}
+        #: where each block's record sits in the call's one frame, if it has one
+        #: (``fits_one_frame``), and the frame's size (0: records are pushed per block)
+        self.frame_offsets: dict[BasicBlock, int] = {}
+        self.frame_size = 0
         self.came_from: dict[BasicBlock, Value] = {}
         self.counted: dict = {}
         self.loop_counts: set = set()
@@ -612,7 +616,28 @@ class AugmentedBuilder:
             if cached:
                 self.check_recordable(block, cached)
                 self.records[block] = list(cached)
-                write_record(Builder().before_terminator(block), self.tape, self.records[block])
+        if self.records and self.fits_one_frame():
+            self.frame_offsets, self.frame_size = frame_layout(self.records)
+            entry = self.cfg.rpo[0]
+            frame = push_frame(Builder().before(entry.instructions[0]), self.tape,
+                               self.frame_size)
+            for block, values in self.records.items():
+                b = Builder().before_terminator(block)
+                store_record(b, frame_slot(b, frame, self.frame_offsets[block]), values)
+            return
+        for block, values in self.records.items():
+            write_record(Builder().before_terminator(block), self.tape, values)
+
+    def fits_one_frame(self) -> bool:
+        """Does every block run at most once per call (no cycle: no edge goes
+        back in reverse post-order, which also catches irreducible cycles)
+        while nothing else pushes onto the tape (no augmented callee)?  Then
+        the records form one frame (``tape.frame_layout``)."""
+        if self.calls:
+            return False
+        index = self.cfg.index
+        return all(index[succ] > index[block] for block in self.cfg.rpo
+                   for succ in block.successors if succ in index)
 
     def check_recordable(self, block: BasicBlock, values) -> None:
         """Tape records have a layout fixed at compile time; a scalable vector

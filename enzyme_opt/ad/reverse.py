@@ -29,7 +29,8 @@ from enzyme_opt.ad.adjoints import REGISTER, AdjointRules, empty_adjoint, regist
 from enzyme_opt.ad.augment import AugmentedBuilder
 from enzyme_opt.ad.lanes import Lanes
 from enzyme_opt.ad.loops import exits_recording, induction_value
-from enzyme_opt.ad.tape import free_tape, new_tape, read_record
+from enzyme_opt.ad.tape import (frame_slot, free_tape, load_record, new_tape, pop_frame,
+                                read_record)
 from enzyme_opt.ad.utils import build_struct, shadow_type
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
@@ -198,6 +199,8 @@ class SplitGenerator:
             if block in live:
                 self.inverts[block] = rev.append_block("invert" + _block_label(block))
         b = Builder(entry)
+        #: the forward sweep's one frame of records, if it has one (augment.fits_one_frame)
+        self.frame = pop_frame(b, self.tape, fwd.frame_size) if fwd.frame_size else None
         ret_value = returning[0].terminator.value
         if differeturn is not None and ret_value is not None and ret_value in self.slots:
             self.rules.accumulate(b, ret_value, self.lanes.from_abi(b, differeturn, ret_value.type))
@@ -236,7 +239,9 @@ class SplitGenerator:
         if record:
             # Hoisted values (recorded at the return block or a loop's exits)
             # outlive this block: they go to a slot the loop's blocks read.
-            for value, loaded in zip(record, read_record(b, self.tape, record)):
+            loaded_record = read_record(b, self.tape, record) if self.frame is None else \
+                load_record(b, frame_slot(b, self.frame, fwd.frame_offsets[block]), record)
+            for value, loaded in zip(record, loaded_record):
                 if value in fwd.hoisted:
                     b.store(loaded, self.hoisted_slot(value))
                 self.available[value] = loaded

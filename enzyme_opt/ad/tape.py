@@ -18,7 +18,7 @@ from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir.module import Function, GlobalVariable, Module
-from enzyme_opt.ir.values import ConstantInt, Value, null
+from enzyme_opt.ir.values import ConstantInt, ConstantString, Value, null
 
 #: { data, bytes used, capacity, reserved mapping (null: data is malloc'd) };
 #: on a GPU the last field is the first buffer, on the stack
@@ -152,8 +152,54 @@ def push_function(module: Module) -> Function:
 def _realloc(b: Builder, module: Module, old: Value, capacity: Value) -> Value:
     realloc = module.get_or_declare("realloc", T.FunctionType(T.ptr, (T.ptr, T.i64)))
     data = b.call(realloc, [old, capacity], "data")
+    _stop_if_null(b, module, data, capacity)
     b.store(data, b.function.args[0])
     return data
+
+
+#: what a gradient says when its tape cannot grow, instead of writing through null
+OUT_OF_MEMORY = "enzyme-opt: out of memory: a gradient's tape (the values its reverse " \
+                "sweep reads back) could not grow{size}\n"
+#: on a GPU the heap device malloc draws on is small (8 MiB by default)
+GPU_HEAP_ADVICE = "enzyme-opt: raise the device heap, e.g. cudaDeviceSetLimit(" \
+                  "cudaLimitMallocHeapSize, bytes), before launching the gradient\n"
+
+
+def _stop_if_null(b: Builder, module: Module, data: Value, size: Value) -> None:
+    """Stop with a message when an allocation for the tape failed: one line on
+    stderr and abort() on a CPU, printf and a trap on an NVIDIA GPU (the launch
+    then fails with the message on stdout), a trap on AMD GPUs."""
+    fn = b.function
+    failed, grown = fn.append_block("out.of.memory"), fn.append_block("allocated")
+    b.cbr(b.icmp("eq", data, null(T.ptr)), failed, grown)
+    b.at_end(failed)
+    triple = module.triple or ""
+    if triple.startswith("nvptx"):
+        text = (OUT_OF_MEMORY.format(size=" to %llu bytes") + GPU_HEAP_ADVICE).encode() + b"\0"
+        args = Builder().before(fn.blocks[0].instructions[0]).alloca(T.i64, "size.arg")
+        b.store(size, args)
+        vprintf = module.get_or_declare("vprintf", T.FunctionType(T.i32, (T.ptr, T.ptr)))
+        b.call(vprintf, [_message(module, "enzyme_opt.tape.oom.gpu", text), args])
+    elif not triple.startswith("amdgcn"):
+        text = OUT_OF_MEMORY.format(size="").encode()
+        write = module.get_or_declare("write", T.FunctionType(T.i64, (T.i32, T.ptr, T.i64)))
+        b.call(write, [ConstantInt(T.i32, 2), _message(module, "enzyme_opt.tape.oom", text),
+                       ConstantInt(T.i64, len(text))])
+    if triple.startswith(("nvptx", "amdgcn")):
+        b.call(module.get_or_declare("llvm.trap", T.FunctionType(T.void, ())), [])
+    else:
+        b.call(module.get_or_declare("abort", T.FunctionType(T.void, ())), [])
+    b.unreachable()
+    b.at_end(grown)
+
+
+def _message(module: Module, name: str, text: bytes) -> GlobalVariable:
+    found = module.get(name)
+    if found is None:
+        ty = T.ArrayType(len(text), T.i8)
+        found = module.add(GlobalVariable(name, ty, ConstantString(ty, text), is_constant=True,
+                                          prefix="private unnamed_addr"))
+    return found
 
 
 
@@ -164,6 +210,7 @@ def _move_to_new_buffer(b: Builder, module: Module, old: Value, size: Value,
     never freed)."""
     malloc = module.get_or_declare("malloc", T.FunctionType(T.ptr, (T.i64,)))
     data = b.call(malloc, [capacity], "data")
+    _stop_if_null(b, module, data, capacity)
     inline = b.load(T.ptr, _field(b, b.function.args[0], 3, ""), "inline.data")
     on_heap = b.select(b.icmp("eq", old, inline), null(T.ptr), old)
     _copy_and_free(b, module, data, old, size, on_heap)
@@ -324,18 +371,64 @@ def _helper(module: Module, name: str, params: tuple) -> Function:
 
 
 def write_record(b: Builder, tape: Value, values: list[Value]) -> None:
-    offsets, total = record_layout(values)
+    _, total = record_layout(values)
     slot = b.call(push_function(b.function.module), [tape, ConstantInt(T.i64, total)], "record")
+    store_record(b, slot, values)
+
+
+def read_record(b: Builder, tape: Value, values: list[Value]) -> list[Value]:
+    _, total = record_layout(values)
+    slot = b.call(pop_function(b.function.module), [tape, ConstantInt(T.i64, total)], "record")
+    return load_record(b, slot, values)
+
+
+def store_record(b: Builder, slot: Value, values: list[Value]) -> None:
+    """Write ``values`` at ``slot`` in their record layout."""
+    offsets, _ = record_layout(values)
     for value, offset in zip(values, offsets):
         pointer = b.byte_gep(slot, ConstantInt(T.i64, offset)) if offset else slot
         b.store(value, pointer, _align(value.type))
 
 
-def read_record(b: Builder, tape: Value, values: list[Value]) -> list[Value]:
-    offsets, total = record_layout(values)
-    slot = b.call(pop_function(b.function.module), [tape, ConstantInt(T.i64, total)], "record")
+def load_record(b: Builder, slot: Value, values: list[Value]) -> list[Value]:
+    """Read back what ``store_record`` wrote at ``slot``."""
+    offsets, _ = record_layout(values)
     out = []
     for value, offset in zip(values, offsets):
         pointer = b.byte_gep(slot, ConstantInt(T.i64, offset)) if offset else slot
         out.append(b.load(value.type, pointer, value.name, _align(value.type)))
     return out
+
+
+# -- frames: one record per call for a function without cycles ---------------------------
+#
+# In a function whose blocks each run at most once (no cycle in its CFG) and
+# that pushes nothing else (no augmented callee shares its tape), the records of
+# all its blocks fit one *frame*, pushed once on entry and popped once when the
+# reverse sweep starts: each block's record has a fixed place in it.  Per-block
+# pushes would leave each record's address depending on which blocks ran before,
+# which keeps LLVM from promoting the records to registers; in a frame every
+# address is the frame plus a constant, so once ``diffe<f>`` is inlined with its
+# tape SROA turns the frame into SSA values (on a GPU: no tape in local memory).
+
+
+def frame_layout(records: dict) -> tuple[dict, int]:
+    """Each record's offset in the frame (in the dict's order), and the frame's
+    size; record sizes are multiples of 8, so every record stays aligned."""
+    offsets, total = {}, 0
+    for key, values in records.items():
+        offsets[key] = total
+        total += record_layout(values)[1]
+    return offsets, total
+
+
+def push_frame(b: Builder, tape: Value, size: int) -> Value:
+    return b.call(push_function(b.function.module), [tape, ConstantInt(T.i64, size)], "frame")
+
+
+def pop_frame(b: Builder, tape: Value, size: int) -> Value:
+    return b.call(pop_function(b.function.module), [tape, ConstantInt(T.i64, size)], "frame")
+
+
+def frame_slot(b: Builder, frame: Value, offset: int) -> Value:
+    return b.byte_gep(frame, ConstantInt(T.i64, offset), "record") if offset else frame
