@@ -24,11 +24,16 @@ import argparse
 import importlib.util
 import json
 import os
+import re
+import subprocess
 import sys
 
 STEP = 1e-5          # finite-difference step
 TOLERANCE = 1e-6     # relative error allowed
 WARMUP = 3
+#: the device malloc heap run.py asks for (CUDA's default is 8 MiB): a kernel
+#: whose gradient tapes a loop keeps each thread's tape there
+DEVICE_HEAP_MIB = 2048
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -38,8 +43,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kernel", action="append", help="run only these kernels")
     parser.add_argument("--repeat", type=int, default=20, help="timed launches per kernel")
     parser.add_argument("--no-bench", action="store_true", help="checks only, no timing")
+    parser.add_argument("--heap-mib", type=int, default=DEVICE_HEAP_MIB,
+                        help="device malloc heap (tapes of loops in kernels live there)")
     parser.add_argument("--emulate", action="store_true",
                         help="run on the CPU (emulate.py, needs clang-22) instead of a GPU")
+    parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     try:
         manifest = load_manifest(args.dir)
@@ -52,23 +60,52 @@ def main(argv: list[str] | None = None) -> int:
         print(f"run.py: error: no kernel named {', '.join(sorted(unknown))} in the manifest",
               file=sys.stderr)
         return 2
-    backend, why = (emulated_backend(args.dir) if args.emulate else gpu_backend())
+    backend, why = (emulated_backend(args.dir) if args.emulate else gpu_backend(args.heap_mib))
     if backend is None:
         print(f"run.py: no GPU present ({why}): GPU tests skipped")
         return 0
-    print(f"run.py: {backend.description}")
-    results = {"device": backend.description, "kernels": []}
-    failures = 0
-    for kernel in kernels:
+    if args.one:  # a child of run_isolated: one kernel, its result as JSON on stdout
+        kernel = kernels[0]
         result = check_kernel(backend, args.dir, kernel, manifest["directions"])
-        failures += sum(1 for c in result["checks"] if not c["ok"])
         if kernel["timed"] and not args.no_bench and backend.can_time:
             result["timing"] = time_kernel(backend, args.dir, kernel, args.repeat)
-        results["kernels"].append(result)
+        print(RESULT_MARK + json.dumps(result))
+        return 0
+    print(f"run.py: {backend.description}")
+    results = {"device": backend.description, "kernels": []}
+    for kernel in kernels:
+        # A fault on the GPU (an illegal address, a trap) ends the whole CUDA
+        # context: each kernel runs in a process of its own, so one fault
+        # names its kernel and the others still run.
+        results["kernels"].append(run_isolated(args, kernel["name"]))
+    failures = sum(1 for k in results["kernels"] for c in k["checks"] if not c["ok"])
+    failures += sum(1 for k in results["kernels"] if "error" in k)
     print_report(results)
     with open(os.path.join(args.dir, "results.json"), "w") as handle:
         json.dump(results, handle, indent=2)
     return 1 if failures else 0
+
+
+RESULT_MARK = "run.py result: "
+
+
+def run_isolated(args, name: str) -> dict:
+    """Run one kernel's checks and timing in a child process."""
+    command = [sys.executable, os.path.abspath(__file__), args.dir, "--one", "--kernel", name,
+               "--repeat", str(args.repeat), "--heap-mib", str(args.heap_mib)]
+    command += ["--no-bench"] if args.no_bench else []
+    command += ["--emulate"] if args.emulate else []
+    proc = subprocess.run(command, capture_output=True, text=True)
+    for line in proc.stdout.splitlines():
+        if line.startswith(RESULT_MARK):
+            return json.loads(line[len(RESULT_MARK):])
+    # what the kernel printed itself (a tape out of memory), then the exception
+    said = [line.strip() for line in proc.stdout.splitlines() if "enzyme-opt" in line]
+    errors = [line for line in proc.stderr.splitlines()
+              if re.match(r"[\w.]*(Error|Exception)\b", line)]
+    said += errors[:1] or proc.stderr.strip().splitlines()[-1:]
+    return {"name": name, "checks": [],
+            "error": "; ".join(said) or f"exit status {proc.returncode}"}
 
 
 def load_manifest(directory: str) -> dict:
@@ -92,7 +129,7 @@ def load_manifest(directory: str) -> dict:
 
 
 # -- backends ----------------------------------------------------------------------------
-def gpu_backend():
+def gpu_backend(heap_mib: int = 0):
     """(CuPy backend, None), or (None, why not)."""
     if importlib.util.find_spec("numpy") is None:
         return None, "NumPy is not installed"
@@ -106,7 +143,7 @@ def gpu_backend():
         return None, f"CUDA reports no device: {exc}"
     if count == 0:
         return None, "CUDA reports no device"
-    return CupyBackend(cupy), None
+    return CupyBackend(cupy, heap_mib), None
 
 
 def emulated_backend(directory: str):
@@ -123,9 +160,12 @@ class CupyBackend:
 
     can_time = True
 
-    def __init__(self, cupy):
+    def __init__(self, cupy, heap_mib: int = 0):
         import numpy
         self.cp, self.np = cupy, numpy
+        if heap_mib:  # before any kernel runs: the limit is fixed by the first malloc
+            cupy.cuda.runtime.deviceSetLimit(cupy.cuda.runtime.cudaLimitMallocHeapSize,
+                                             heap_mib << 20)
         props = cupy.cuda.runtime.getDeviceProperties(cupy.cuda.runtime.getDevice())
         name = props["name"].decode() if isinstance(props["name"], bytes) else props["name"]
         self.description = f"{name} (sm_{props['major']}{props['minor']}), CuPy {cupy.__version__}"
@@ -153,6 +193,7 @@ class CupyBackend:
         args = tuple(self._arg(a) for a in args)
         for _ in range(WARMUP):
             kernel((grid,), (block,), args)
+        self.cp.cuda.runtime.deviceSynchronize()  # a fault shows here, with its entry
         start, end = self.cp.cuda.Event(), self.cp.cuda.Event()
         start.record()
         for _ in range(repeat):
@@ -240,6 +281,8 @@ def time_kernel(backend, directory: str, kernel: dict, repeat: int) -> dict:
 def print_report(results: dict) -> None:
     print(f"\n{'kernel':<14} {'mode':<8} {'dir':>3} {'rel. error':>11}  result")
     for kernel in results["kernels"]:
+        if "error" in kernel:
+            print(f"{kernel['name']:<14} FAILED: {kernel['error']}")
         for check in kernel["checks"]:
             verdict = "ok" if check["ok"] else "WRONG"
             print(f"{kernel['name']:<14} {check['mode']:<8} {check['direction']:>3} "
