@@ -363,11 +363,18 @@ class AdjointRules:
         if value.type.is_aggregate:
             raise self.gen.ctx.error(inst, "stores of whole aggregates to active memory are "
                                            "not supported")
-        if value in self.gen.slots:
-            lanes = [b.load(value.type, shadow, align=inst.align) for shadow in shadows]
-            self.accumulate(b, value, self.lanes.join(b, lanes, value.type))
-        for shadow in shadows:
-            b.store(zero(value.type), shadow, inst.align)
+        if value not in self.gen.slots:
+            for shadow in shadows:
+                b.store(zero(value.type), shadow, inst.align)
+            return
+        lanes = []
+        for shadow in shadows:  # take each lane's adjoint, leaving 0 behind
+            taken = gpu.take_by_exchange(b, shadow, value.type, inst.align, inst.pointer)
+            if taken is None:
+                taken = b.load(value.type, shadow, align=inst.align)
+                b.store(zero(value.type), shadow, inst.align)
+            lanes.append(taken)
+        self.accumulate(b, value, self.lanes.join(b, lanes, value.type))
 
     def memcpy(self, b: Builder, inst) -> None:
         """``src̄ += dst̄; dst̄ = 0`` over the copied floats: field by field for

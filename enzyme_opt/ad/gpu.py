@@ -27,11 +27,13 @@ import weakref
 from dataclasses import dataclass, field
 
 from enzyme_opt.analysis import threads
+from enzyme_opt.analysis.types import underlying_object
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, GlobalVariable, Module
-from enzyme_opt.ir.values import ConstantAggregate, ConstantExpr, ConstantInt, Value, undef
+from enzyme_opt.ir.values import (ConstantAggregate, ConstantExpr, ConstantInt, Value, undef,
+                                  zero)
 from enzyme_opt.targets import gpu_target, is_barrier, is_thread_query
 
 #: metadata kind tagging the atomic adds AD generates (only those may be demoted)
@@ -126,6 +128,29 @@ def reverse_atomic_update(rules, b: Builder, inst: I.AtomicRMWInst) -> None:
     if ATOMIC_ADD_SIGNS[inst.operation] < 0:
         share = b.fneg(share)
     rules.accumulate(b, value, share)
+
+
+# -- reading and resetting a shadow ------------------------------------------------------------
+def take_by_exchange(b: Builder, shadow: Value, ty: T.Type, align: int | None,
+                     primal_pointer: Value) -> Value | None:
+    """``v̄ = *p̄; *p̄ = 0`` (the adjoint of a store) as one ``atomicrmw xchg``
+    where that is faster, else None (a load and a store).  On NVIDIA GPUs a
+    load followed by an independent store of a constant to the same address
+    stalls the memory pipeline: on an H200, reading and zeroing 2²⁴ doubles
+    took 0.40 ms that way and 0.12 ms as exchanges, and the elementwise test
+    kernel's gradient went from 0.85 ms to 0.21 ms.  Only into global memory:
+    not the thread's own stack, which SROA must still turn into registers (it
+    leaves atomics alone), nor shared memory (not measured); not for vectors
+    and under-aligned values."""
+    target = gpu_target(b.function.module.triple)
+    if not getattr(target, "TAKE_BY_EXCHANGE", False) or not isinstance(ty, T.FloatType) \
+            or ty.kind not in ("float", "double") or (align or 0) < T.alloc_size(ty):
+        return None
+    base = _strip_casts(underlying_object(primal_pointer))
+    if isinstance(base, I.AllocaInst) or base.type.is_pointer and base.type.addrspace == 3 \
+            or primal_pointer.type.addrspace == 3:
+        return None
+    return b.insert(I.AtomicRMWInst("xchg", shadow, zero(ty), "monotonic", align))
 
 
 # -- before AD: shadows for shared memory ---------------------------------------------------

@@ -20,6 +20,8 @@ from enzyme_opt.ir.values import ConstantInt, Value
 NAME = "nvptx64"
 #: the CPU when neither --mcpu nor the module's "target-cpu" names one
 DEFAULT_CPU = "sm_80"
+#: read-and-reset of shadow memory as one atomic exchange (``ad/gpu.take_by_exchange``)
+TAKE_BY_EXCHANGE = True
 
 #: calls that ask where the thread is (pure per thread, never active)
 THREAD_QUERY_PREFIXES = ("llvm.nvvm.read.ptx.sreg.",)
