@@ -104,6 +104,7 @@ def run_isolated(args, name: str) -> dict:
     errors = [line for line in proc.stderr.splitlines()
               if re.match(r"[\w.]*(Error|Exception)\b", line)]
     said += errors[:1] or proc.stderr.strip().splitlines()[-1:]
+    said = list(dict.fromkeys(said))  # every thread that failed printed the same lines
     return {"name": name, "checks": [],
             "error": "; ".join(said) or f"exit status {proc.returncode}"}
 
