@@ -47,6 +47,24 @@ norm4d normcdf normcdfinv pow powi rcbrt remainder remquo rhypot rint rnorm3d rn
 rsqrt scalbn sin sincos sincospi sinh sinpi sqrt tan tanh tgamma trunc y0 y1 yn
 """.split())
 
+#: libdevice's functions behind CUDA's intrinsics (``__expf``, ``__fdividef``,
+#: ``__dadd_rn``, ``__fmaf_rz`` …): fast approximations and arithmetic in an
+#: explicit rounding mode, each with the derivative of the math it computes
+#: (the derivative itself is computed with the accurate functions)
+INTRINSIC_MATH = {
+    **{f"__nv_fast_{name}f": name for name in ("exp", "exp10", "log", "log2", "log10", "sin",
+                                                "cos", "tan", "pow")},
+    "__nv_fast_fdividef": "fdiv", "__nv_fdividef": "fdiv",
+    **{f"__nv_{kind}{op}_{mode}": "f" + op for kind in "fd" for op in ("add", "sub", "mul", "div")
+       for mode in ("rn", "rz", "ru", "rd")},
+    **{f"__nv_{name}_{mode}": rule for name, rule in (("fmaf", "fma"), ("fma", "fma"),
+                                                       ("fmaf_ieee", "fma"), ("fsqrt", "sqrt"),
+                                                       ("dsqrt", "sqrt"), ("frcp", "rcp"),
+                                                       ("drcp", "rcp"))
+       for mode in ("rn", "rz", "ru", "rd")},
+    "__nv_frsqrt_rn": "rsqrt",
+}
+
 #: ``llvm.<name>.<type>`` intrinsics the NVPTX back end cannot select (LLVM 22,
 #: found by compiling each one), per scalar type: they become libdevice calls
 UNSELECTABLE = {

@@ -8,8 +8,9 @@ For each kernel in ``kernels/``: clang-22 compiles the CUDA source
 (device-only, CUDA headers, ``-nocudalib``) to LLVM IR, enzyme-opt
 differentiates it and emits PTX (``-O2 --emit asm``, libdevice linked).
 Inputs (``x``, directions ``v``, seeds ``dy``) are written as raw float64
-files, and ``manifest.json`` says how to launch everything.  ``run.py``
-is copied next to them: the directory is all the GPU machine needs (with
+files (float32 for a kernel whose ``dtype`` says so), and ``manifest.json``
+says how to launch everything.  ``run.py`` is copied next to them: the
+directory is all the GPU machine needs (with
 NumPy and CuPy; no clang, no network).
 """
 
@@ -34,7 +35,8 @@ CUDA_PATH = os.environ.get("CUDA_PATH", "/usr/local/cuda")
 #: element; 1: a reduction).  ``grid``: a fixed number of blocks (a grid-
 #: stride loop), else enough blocks for n.  ``bench_n``: elements for the
 #: timing runs; ``timed``: one of the kernels whose gradient/primal time
-#: ratio is reported.  ``x``: (low, high) of the inputs.
+#: ratio is reported.  ``x``: (low, high) of the inputs.  ``dtype``: the element
+#: type (default float64).
 SPECS = {
     "elementwise": dict(n=4099, block=128, m="n", bench_n=1 << 24, timed=True, x=(-2.0, 2.0)),
     "reduce_atomic": dict(n=4099, block=128, m=1, bench_n=1 << 24, timed=False, x=(-2.0, 2.0)),
@@ -43,7 +45,11 @@ SPECS = {
     "calltree": dict(n=4099, block=128, m="n", bench_n=1 << 24, timed=False, x=(-1.0, 1.0)),
     "gridstride": dict(n=4099, block=64, grid=8, m="n", bench_n=1 << 24, timed=False,
                        x=(-1.5, 1.5)),
+    "softplus_f32": dict(n=4099, block=256, m="n", bench_n=1 << 24, timed=True, x=(-2.0, 2.0),
+                         dtype="float32"),
 }
+#: element type → the struct format of its raw input files
+FORMATS = {"float64": "d", "float32": "f"}
 DIRECTIONS = 3
 SEED = 20261124
 
@@ -92,21 +98,23 @@ def build_kernel(name: str, spec: dict, out: str, arch: str, enzyme_opt: list[st
     for k in range(DIRECTIONS):
         inputs[f"v{k}"] = [rng.uniform(-1.0, 1.0) for _ in range(n)]
     files = {}
+    dtype = spec.get("dtype", "float64")
     for key, values in inputs.items():
         files[key] = f"{name}.{key}.bin"
-        _write_doubles(os.path.join(out, files[key]), values)
+        _write_values(os.path.join(out, files[key]), values, FORMATS[dtype])
     grid = spec.get("grid") or math.ceil(n / spec["block"])
     bench_grid = spec.get("grid") or math.ceil(spec["bench_n"] / spec["block"])
-    return {"name": name, "ptx": ptx, "ir": grad_ll, "n": n, "m": m, "block": spec["block"],
+    return {"name": name, "ptx": ptx, "ir": grad_ll, "dtype": dtype, "n": n, "m": m,
+            "block": spec["block"],
             "grid": grid, "inputs": files, "timed": spec["timed"],
             "bench": {"n": spec["bench_n"], "m": spec["bench_n"] if spec["m"] == "n" else m,
                       "grid": bench_grid},
             "entries": {"primal": "primal", "gradient": "gradient", "tangent": "tangent"}}
 
 
-def _write_doubles(path: str, values: list[float]) -> None:
+def _write_values(path: str, values: list[float], format: str) -> None:
     with open(path, "wb") as handle:
-        handle.write(struct.pack(f"<{len(values)}d", *values))
+        handle.write(struct.pack(f"<{len(values)}{format}", *values))
 
 
 def _enzyme_opt() -> list[str]:

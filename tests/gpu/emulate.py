@@ -31,6 +31,7 @@ X86_LAYOUT = ("e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8
 UNARY = ("sin cos tan exp exp2 log log2 log10 log1p expm1 sqrt cbrt tanh sinh cosh asin acos "
          "atan erf erfc fabs floor ceil trunc round").split()
 BINARY = "pow atan2 hypot fmod copysign fmin fmax".split()
+FAST = "exp log log2 log10 sin cos tan".split()
 
 HARNESS = r"""
 #include <math.h>
@@ -129,6 +130,10 @@ def _math_shims() -> str:
         lines.append(f"double __nv_{f}(double x, double y) {{ return {f}(x, y); }}")
         lines.append(f"float __nv_{f}f(float x, float y) {{ return {f}f(x, y); }}")
     lines.append("double __nv_powi(double x, int n) { return pow(x, n); }")
+    for f in FAST:  # CUDA's fast intrinsics (__expf …): the accurate function stands in
+        lines.append(f"float __nv_fast_{f}f(float x) {{ return {f}f(x); }}")
+    lines.append("double __nv_rsqrt(double x) { return 1 / sqrt(x); }")
+    lines.append("float __nv_rsqrtf(float x) { return 1 / sqrtf(x); }")
     return "\n".join(lines) + "\n"
 
 
@@ -166,11 +171,11 @@ class EmulatedBackend:
             raise RuntimeError(f"emulate.py: building the CPU stand-in failed:\n{proc.stderr}")
         return ctypes.CDLL(so)
 
-    def array(self, host):
-        return self.np.ascontiguousarray(host, dtype=self.np.float64).copy()
+    def array(self, host, dtype: str = "float64"):
+        return self.np.ascontiguousarray(host, dtype=dtype).copy()
 
-    def zeros(self, n: int):
-        return self.np.zeros(n, dtype=self.np.float64)
+    def zeros(self, n: int, dtype: str = "float64"):
+        return self.np.zeros(n, dtype=dtype)
 
     def host(self, device):
         return device.copy()

@@ -28,8 +28,9 @@ import re
 import subprocess
 import sys
 
-STEP = 1e-5          # finite-difference step
-TOLERANCE = 1e-6     # relative error allowed
+#: element type → (finite-difference step, relative error allowed); float32
+#: differences of a float32 kernel are good to about 1e-4
+PRECISION = {"float64": (1e-5, 1e-6), "float32": (1e-2, 2e-3)}
 WARMUP = 3
 #: the device malloc heap run.py asks for (CUDA's default is 8 MiB): a kernel
 #: whose gradient tapes a loop keeps each thread's tape there
@@ -174,11 +175,11 @@ class CupyBackend:
     def load(self, directory: str, kernel: dict):
         return self.cp.RawModule(path=os.path.join(directory, kernel["ptx"]))
 
-    def array(self, host):
-        return self.cp.asarray(host)
+    def array(self, host, dtype: str = "float64"):
+        return self.cp.asarray(host, dtype=dtype)
 
-    def zeros(self, n: int):
-        return self.cp.zeros(n, dtype=self.np.float64)
+    def zeros(self, n: int, dtype: str = "float64"):
+        return self.cp.zeros(n, dtype=dtype)
 
     def host(self, device):
         return self.cp.asnumpy(device)
@@ -208,9 +209,9 @@ class CupyBackend:
 
 
 # -- checks ------------------------------------------------------------------------------
-def read_doubles(directory: str, name: str):
+def read_values(directory: str, name: str, dtype: str):
     import numpy
-    return numpy.fromfile(os.path.join(directory, name), dtype="<f8")
+    return numpy.fromfile(os.path.join(directory, name), dtype=numpy.dtype(dtype).newbyteorder("<"))
 
 
 def check_kernel(backend, directory: str, kernel: dict, directions: int) -> dict:
@@ -219,39 +220,43 @@ def check_kernel(backend, directory: str, kernel: dict, directions: int) -> dict
     module = backend.load(directory, kernel)
     n, m, grid, block = kernel["n"], kernel["m"], kernel["grid"], kernel["block"]
     entries = kernel["entries"]
-    x = read_doubles(directory, kernel["inputs"]["x"])
-    dy = read_doubles(directory, kernel["inputs"]["dy"])
+    dtype = kernel.get("dtype", "float64")
+    step, tolerance = PRECISION[dtype]
+    x = read_values(directory, kernel["inputs"]["x"], dtype)
+    dy = read_values(directory, kernel["inputs"]["dy"], dtype)
 
     def primal(at):
-        y = backend.zeros(m)
-        backend.launch(module, entries["primal"], grid, block, [backend.array(at), y, n])
-        return backend.host(y)
+        y = backend.zeros(m, dtype)
+        backend.launch(module, entries["primal"], grid, block, [backend.array(at, dtype), y, n])
+        return backend.host(y).astype(numpy.float64)
 
-    dx = backend.zeros(n)
+    dx = backend.zeros(n, dtype)
     backend.launch(module, entries["gradient"], grid, block,
-                   [backend.array(x), dx, backend.zeros(m), backend.array(dy.copy()), n])
-    gradient = backend.host(dx)
+                   [backend.array(x, dtype), dx, backend.zeros(m, dtype),
+                    backend.array(dy.copy(), dtype), n])
+    gradient = backend.host(dx).astype(numpy.float64)
     checks = []
     for k in range(directions):
-        v = read_doubles(directory, kernel["inputs"][f"v{k}"])
-        h = STEP * max(1.0, float(numpy.max(numpy.abs(x))))
+        v = read_values(directory, kernel["inputs"][f"v{k}"], dtype)
+        h = step * max(1.0, float(numpy.max(numpy.abs(x))))
         fd = (primal(x + h * v) - primal(x - h * v)) / (2 * h)
-        expected = float(numpy.dot(dy, fd))
-        got = float(numpy.dot(gradient, v))
+        expected = float(numpy.dot(dy.astype(numpy.float64), fd))
+        got = float(numpy.dot(gradient, v.astype(numpy.float64)))
         scale = max(abs(expected), float(numpy.linalg.norm(gradient) * numpy.linalg.norm(v)),
                     1e-12)
         error = abs(got - expected) / scale
         checks.append({"mode": "reverse", "direction": k, "derivative": got,
-                       "finite_difference": expected, "error": error, "ok": error <= TOLERANCE})
+                       "finite_difference": expected, "error": error, "ok": error <= tolerance})
         if "tangent" in entries:
-            ty = backend.zeros(m)
+            ty = backend.zeros(m, dtype)
             backend.launch(module, entries["tangent"], grid, block,
-                           [backend.array(x), backend.array(v), backend.zeros(m), ty, n])
-            tangent = backend.host(ty)
+                           [backend.array(x, dtype), backend.array(v, dtype),
+                            backend.zeros(m, dtype), ty, n])
+            tangent = backend.host(ty).astype(numpy.float64)
             scale = max(float(numpy.max(numpy.abs(fd))), 1e-12)
             error = float(numpy.max(numpy.abs(tangent - fd))) / scale
             checks.append({"mode": "forward", "direction": k, "error": error,
-                           "ok": error <= TOLERANCE})
+                           "ok": error <= tolerance})
     return {"name": kernel["name"], "n": n, "checks": checks}
 
 
@@ -261,10 +266,11 @@ def time_kernel(backend, directory: str, kernel: dict, repeat: int) -> dict:
     module = backend.load(directory, kernel)
     bench = kernel["bench"]
     n, m, grid, block = bench["n"], bench["m"], bench["grid"], kernel["block"]
+    dtype = kernel.get("dtype", "float64")
     rng = numpy.random.default_rng(0)
-    x = backend.array(rng.uniform(-1.0, 1.0, n))
-    y, dx = backend.zeros(m), backend.zeros(n)
-    dy = backend.array(rng.uniform(-1.0, 1.0, m))
+    x = backend.array(rng.uniform(-1.0, 1.0, n), dtype)
+    y, dx = backend.zeros(m, dtype), backend.zeros(n, dtype)
+    dy = backend.array(rng.uniform(-1.0, 1.0, m), dtype)
     entries = kernel["entries"]
     out = {"n": n}
     out["primal_ms"] = backend.time(module, entries["primal"], grid, block, [x, y, n], repeat)

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from enzyme_opt.ad.rules.math import Math
+from enzyme_opt.targets import nvptx
 
 ONE = "one"
 NEG_ONE = "neg_one"
@@ -72,6 +73,11 @@ def _minmax(predicate: str) -> Rule:
 def _quotient(m: Math, x, y):
     """∂/∂b of fmod(a, b) = a - b·trunc(a/b) is -trunc(a/b)."""
     return m.neg(m.call("trunc", m.div(x[0], x[1])))
+
+
+def _nearest_quotient(m: Math, x, y):
+    """∂/∂b of remainder(a, b) = a - b·rint(a/b) is -rint(a/b)."""
+    return m.neg(m.call("rint", m.div(x[0], x[1])))
 
 
 def _pow_base(m: Math, x, y):
@@ -163,7 +169,34 @@ RULES: dict[str, Rule] = {
                   (lambda m, x, y: m.div(x[1], y), (1,), True)),
     "erf": of_x(_erf_like(1.0)),
     "erfc": of_x(_erf_like(-1.0)),
+    "j0": of_x(lambda m, x, y: m.neg(m.call("j1", x[0]))),
+    "j1": rule((lambda m, x, y: m.sub(m.call("j0", x[0]), m.div(y, x[0])), (0,), True)),
+    "y0": of_x(lambda m, x, y: m.neg(m.call("y1", x[0]))),
+    "y1": rule((lambda m, x, y: m.sub(m.call("y0", x[0]), m.div(y, x[0])), (0,), True)),
+    # CUDA's device library (libdevice) beyond libm: their names in DEVICE_ONLY
+    "rcp": of_y(lambda m, x, y: m.neg(m.square(y))),
+    "rsqrt": of_y(lambda m, x, y: m.mul(m.const(-0.5), m.mul(y, m.square(y)))),
+    "rcbrt": rule((lambda m, x, y: m.div(y, m.mul(m.const(-3.0), x[0])), (0,), True)),
+    "sinpi": of_x(lambda m, x, y: m.mul(m.const(math.pi), m.call("cospi", x[0]))),
+    "cospi": of_x(lambda m, x, y: m.mul(m.const(-math.pi), m.call("sinpi", x[0]))),
+    "normcdf": of_x(lambda m, x, y: m.mul(m.const(1.0 / math.sqrt(2.0 * math.pi)),
+                                          m.call("exp", m.mul(m.const(-0.5), m.square(x[0]))))),
+    "normcdfinv": of_y(lambda m, x, y: m.mul(m.const(math.sqrt(2.0 * math.pi)),
+                                             m.call("exp", m.mul(m.const(0.5), m.square(y))))),
+    "erfinv": of_y(lambda m, x, y: m.mul(m.const(1.0 / SQRT_PI_INV2),
+                                         m.call("exp", m.square(y)))),
+    "erfcinv": of_y(lambda m, x, y: m.mul(m.const(-1.0 / SQRT_PI_INV2),
+                                          m.call("exp", m.square(y)))),
+    "erfcx": rule((lambda m, x, y: m.sub(m.mul(m.const(2.0), m.mul(x[0], y)),
+                                         m.const(SQRT_PI_INV2)), (0,), True)),
+    "rhypot": rule((lambda m, x, y: m.neg(m.mul(x[0], m.mul(y, m.square(y)))), (0,), True),
+                   (lambda m, x, y: m.neg(m.mul(x[1], m.mul(y, m.square(y)))), (1,), True)),
     # piecewise
+    "fdim": rule((lambda m, x, y: m.select(m.fcmp("ogt", x[0], x[1]), m.one, m.const(0.0)),
+                  (0, 1), False),
+                 (lambda m, x, y: m.select(m.fcmp("ogt", x[0], x[1]), m.const(-1.0),
+                                           m.const(0.0)), (0, 1), False)),
+    "remainder": rule((_one, (), False), (_nearest_quotient, (0, 1), False)),
     "fabs": of_x(lambda m, x, y: m.call("copysign", m.one, x[0])),
     "copysign": rule((_copysign, (0, 1), False)),  # no derivative through the sign source
     "minnum": _minmax("olt"), "minimum": _minmax("olt"), "fmin": _minmax("olt"),
@@ -180,6 +213,11 @@ LIBM_ALIASES = {"fabsf": "fabs", "fmaxf": "fmax", "fminf": "fmin", "fmodf": "fmo
                 "cabs": "hypot",  # cabs(re + im·i) is passed as (re, im) on x86-64
                 "scalbn": "ldexp", "scalbnf": "ldexp", "scalbnl": "ldexp"}
 
+#: rules named after libdevice functions that are no libm function: a call's name
+#: says which only with the ``__nv_`` prefix (a user's own ``rsqrt`` is differentiated)
+DEVICE_ONLY = frozenset({"rcp", "rsqrt", "rcbrt", "sinpi", "cospi", "normcdf", "normcdfinv",
+                         "erfinv", "erfcinv", "erfcx", "rhypot"})
+
 _INTRINSIC = re.compile(r"llvm\.([a-z0-9]+)(?:\.[a-z0-9]+)*\Z")
 
 
@@ -192,7 +230,14 @@ def math_name_of(callee_name: str) -> str | None:
         base = match.group(1) if match else None
         return base if base in RULES else None
     if name.startswith("__nv_"):
+        if name in nvptx.INTRINSIC_MATH:
+            return nvptx.INTRINSIC_MATH[name]
         name = name[5:]
+        base = name[:-1] if name.endswith("f") and name[:-1] in DEVICE_ONLY else name
+        if base in DEVICE_ONLY:
+            return base
+    elif name in DEVICE_ONLY or name[:-1] in DEVICE_ONLY:
+        return None
     if name in LIBM_ALIASES:
         return LIBM_ALIASES[name]
     if name in RULES and name not in ("fadd", "fsub", "fmul", "fdiv", "frem", "fneg", "fmuladd"):

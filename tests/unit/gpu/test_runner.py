@@ -53,8 +53,9 @@ def test_build_writes_ptx_inputs_and_manifest(built):
     manifest = json.loads((built / "manifest.json").read_text())
     names = {k["name"] for k in manifest["kernels"]}
     assert names == {"elementwise", "reduce_atomic", "reduce_tree", "stencil", "calltree",
-                     "gridstride"}
-    assert sum(k["timed"] for k in manifest["kernels"]) == 3
+                     "gridstride", "softplus_f32"}
+    assert sum(k["timed"] for k in manifest["kernels"]) == 4
+    sizes = {"float64": 8, "float32": 4}
     ptxas = _tool(PTXAS)
     for kernel in manifest["kernels"]:
         ptx = built / kernel["ptx"]
@@ -63,7 +64,8 @@ def test_build_writes_ptx_inputs_and_manifest(built):
                               capture_output=True, text=True)
         assert proc.returncode == 0, (kernel["name"], proc.stderr)
         for name in kernel["inputs"].values():
-            assert (built / name).stat().st_size % 8 == 0
+            assert (built / name).stat().st_size == kernel["n"] * sizes[kernel["dtype"]] \
+                or name.endswith(".dy.bin")
 
 
 def test_run_skips_without_a_gpu(built):
@@ -94,5 +96,19 @@ def test_gradients_agree_with_finite_differences_on_the_cpu_emulation(built):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     results = json.loads((built / "results.json").read_text())
     checks = [c for k in results["kernels"] for c in k["checks"]]
-    assert len(checks) == 6 * 3 * 2  # kernels x directions x (reverse, forward)
+    assert len(checks) == 7 * 3 * 2  # kernels x directions x (reverse, forward)
     assert all(c["ok"] for c in checks), proc.stdout
+
+
+def test_a_failing_kernel_is_named_and_the_others_still_run(built, tmp_path):
+    """Each kernel runs in a process of its own: on a GPU a fault ends the CUDA context."""
+    copy = tmp_path / "gpu"
+    shutil.copytree(built, copy)
+    (copy / "calltree.grad.ll").write_text("this is not IR\n")
+    proc = _run(copy, "--emulate", "--kernel", "calltree", "--kernel", "elementwise")
+    assert proc.returncode == 1
+    assert "calltree       FAILED: RuntimeError: emulate.py: building the CPU stand-in " \
+           "failed" in proc.stdout
+    results = json.loads((copy / "results.json").read_text())
+    elementwise = next(k for k in results["kernels"] if k["name"] == "elementwise")
+    assert len(elementwise["checks"]) == 6 and all(c["ok"] for c in elementwise["checks"])
