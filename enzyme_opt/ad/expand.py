@@ -16,6 +16,9 @@ The vector reductions of vectorized loops (``llvm.vector.reduce.fadd`` and
 lane in order (the order the intrinsic defines without ``reassoc``), so that
 ``-ffast-math`` reductions differentiate through the rules of ``fadd``,
 ``maxnum``...  Scalable vectors have no fixed lanes and stay as they are.
+
+``sincos(x, &s, &c)`` (GNU libm, libdevice's ``__nv_sincos``/``sincospi``) is
+two stores, of a sine and a cosine; ``llvm.sincos`` their pair.
 """
 
 from __future__ import annotations
@@ -72,10 +75,21 @@ REDUCTIONS = {"fadd": ("fadd", True), "fmul": ("fmul", True),
               "fmaximum": ("llvm.maximum", False), "fminimum": ("llvm.minimum", False)}
 
 
+#: functions returning a sine and a cosine through two pointers → (sine, cosine) rules:
+#: GNU libm's, libdevice's (CUDA's ``sincos``, ``sincospi``)
+SINCOS = {"sincos": ("sin", "cos"), "__nv_sincos": ("sin", "cos"),
+          "__nv_sincospi": ("sinpi", "cospi")}
+
+
+def _sincos_of(callee: str):
+    return SINCOS.get(callee[:-1] if callee.endswith("f") else callee)
+
+
 def needs_expansion(callee: str) -> bool:
     """Does ``expand_runtime_helpers`` rewrite calls of ``callee``?"""
-    return (callee.startswith("llvm.vector.reduce.") or callee == "cabsf"
-            or callee.rstrip("f") in COMPLEX_FUNCTIONS or callee in EXPANSIONS)
+    return (callee.startswith(("llvm.vector.reduce.", "llvm.sincos.")) or callee == "cabsf"
+            or callee.rstrip("f") in COMPLEX_FUNCTIONS or callee in EXPANSIONS
+            or _sincos_of(callee) is not None)
 
 
 def expand_runtime_helpers(function: Function) -> None:
@@ -90,6 +104,10 @@ def expand_runtime_helpers(function: Function) -> None:
             continue
         if inst.called_function.name.rstrip("f") in COMPLEX_FUNCTIONS:
             _expand_complex_function(inst)
+            continue
+        if _sincos_of(inst.called_function.name) or \
+                inst.called_function.name.startswith("llvm.sincos."):
+            _expand_sincos(inst)
             continue
         expand = EXPANSIONS.get(inst.called_function.name)
         if expand is None or len(inst.args) != 4:
@@ -175,4 +193,39 @@ def _expand_complex_function(inst: I.CallInst) -> None:
     else:
         return
     inst.replace_all_uses_with(result)
+    inst.erase()
+
+
+def _expand_sincos(inst: I.CallInst) -> None:
+    """``sincos(x, &s, &c)`` → ``s = sin(x); c = cos(x)`` (two stores), and
+    ``llvm.sincos(x)`` → ``{sin(x), cos(x)}``: then the rules of sine and cosine
+    apply.  Other shapes are left alone, and refused if active."""
+    name = inst.called_function.name
+    args = inst.args
+    b = Builder().before(inst)
+    if name.startswith("llvm.sincos."):
+        ty = args[0].type if len(args) == 1 else None
+        if ty is None or not ty.is_float or inst.type != T.StructType((ty, ty)):
+            return
+        m = Math(b, ty)
+        result = ConstantKeyword(inst.type, "poison")
+        for k, rule in enumerate(("sin", "cos")):
+            result = b.insertvalue(result, m.call(rule, args[0]), k)
+        inst.replace_all_uses_with(result)
+        inst.erase()
+        return
+    if len(args) != 3 or not args[0].type.is_float or not args[1].type.is_pointer \
+            or not args[2].type.is_pointer:
+        return
+    ty = args[0].type
+    m = Math(b, ty)
+    module = inst.function.module
+    for rule, pointer in zip(_sincos_of(name), args[1:]):
+        if name.startswith("__nv_"):  # libdevice's own sine and cosine, as the call meant
+            fn = module.get_or_declare(f"__nv_{rule}" + ("f" if ty == T.f32 else ""),
+                                       T.FunctionType(ty, (ty,)))
+            value = b.call(fn, [args[0]])
+        else:
+            value = m.call(rule, args[0])
+        b.store(value, pointer, T.abi_align(ty))
     inst.erase()

@@ -1,5 +1,6 @@
 /* Host versions of the libdevice functions tests/lit/reverse/libdevice-rules.c calls, so the
  * rules for them (and for CUDA's intrinsics) can be checked numerically on a CPU. */
+#define _GNU_SOURCE
 #include <math.h>
 #define PI 3.14159265358979323846
 double __nv_rsqrt(double x) { return 1 / sqrt(x); }
@@ -31,3 +32,7 @@ float __nv_fmaf_rz(float a, float b, float c) { return fmaf(a, b, c); }
 double __nv_dadd_ru(double a, double b) { return a + b; }
 double __nv_dsqrt_rd(double x) { return sqrt(x); }
 float __nv_frsqrt_rn(float x) { return 1 / sqrtf(x); }
+void __nv_sincos(double x, double *s, double *c) { *s = sin(x), *c = cos(x); }
+void __nv_sincospi(double x, double *s, double *c) { *s = sin(PI * x), *c = cos(PI * x); }
+double __nv_sin(double x) { return sin(x); }
+double __nv_cos(double x) { return cos(x); }

@@ -1,6 +1,6 @@
 // CUDA's fast and rounding intrinsics (__expf, __sinf, __powf, __fdividef, __frcp_rn,
 // __fmaf_rz, __dadd_ru, __dsqrt_rd) and libdevice math beyond libm (rsqrt, rcbrt, normcdf,
-// normcdfinv, erfinv, erfcx, sinpi, cospi, j1) through the CUDA headers: each has the rule of
+// normcdfinv, erfinv, erfcx, sinpi, cospi, j1, sincos, sincospi) through the CUDA headers: each has the rule of
 // the math it computes, in both modes; the PTX links libdevice and ptxas accepts it.
 // Their numbers are checked on the CPU by tests/lit/reverse/libdevice-rules.c.
 // REQUIRES: ptxas
@@ -25,6 +25,10 @@ __device__ void fast(const float *u, const double *x, float *v, double *y, int n
     y[i] = __dadd_ru(a, a * a) + __dsqrt_rd(1.0 + a * a) + rsqrt(2.0 + a) + rcbrt(3.0 + a)
            + normcdf(a) + normcdfinv(0.5 + a / 8) + erfinv(a / 4) + erfcx(a) + sinpi(a)
            + cospi(a) + j1(a);
+    double s, c, sp, cp;
+    sincos(a, &s, &c);
+    sincospi(a, &sp, &cp);
+    y[i] += s * c + sp * cp;
   }
 }
 

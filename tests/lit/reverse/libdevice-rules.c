@@ -2,7 +2,8 @@
 // CUDA's intrinsics (__expf is __nv_fast_expf, __dadd_ru is __nv_dadd_ru …), checked
 // numerically on the CPU: the functions are declared here, as in device code, and host
 // versions are linked after AD (Inputs/libdevice-on-host.c). Reverse and forward mode,
-// against central differences, at -O0 and -O2. A function of the user's own named rsqrt is
+// against central differences, at -O0 and -O2. sincos (libdevice's and GNU libm's) writes
+// its two results through pointers: it becomes a sine and a cosine before AD. A function of the user's own named rsqrt is
 // differentiated through its body, not given the rule.
 // RUN: clang -O0 -Xclang -disable-O0-optnone -S -emit-llvm %s -o %t.O0.ll
 // RUN: clang -O2 -S -emit-llvm %s -o %t.O2.ll
@@ -13,6 +14,7 @@
 // RUN: clang -O2 %t.O2.out.ll %S/../Inputs/libdevice-on-host.c -lm -o %t.O2.bin
 // RUN: %t.O0.bin | FileCheck %s
 // RUN: %t.O2.bin | FileCheck %s
+#define _GNU_SOURCE
 #include <math.h>
 #include <stdio.h>
 extern double __enzyme_autodiff(void *, ...);
@@ -26,6 +28,7 @@ double __nv_normcdf(double), __nv_erfinv(double), __nv_erfcinv(double);
 double __nv_normcdfinv(double), __nv_erfcx(double), __nv_rhypot(double, double);
 double __nv_fdim(double, double), __nv_remainder(double, double), __nv_j1(double);
 double __nv_y1(double);
+void __nv_sincos(double, double *, double *), __nv_sincospi(double, double *, double *);
 float __nv_fast_expf(float), __nv_fast_sinf(float), __nv_fast_powf(float, float);
 float __nv_fast_fdividef(float, float), __nv_frcp_rn(float), __nv_frsqrt_rn(float);
 float __nv_fmaf_rz(float, float, float);
@@ -34,7 +37,11 @@ double __nv_dadd_ru(double, double), __nv_dsqrt_rd(double);
 double rsqrt(double x) { return 2.0 * x; }  // the user's own: not the rule
 
 double f(double x, double y) {
-  return __nv_rsqrt(x + 2) + __nv_rcbrt(x + 3) * y + __nv_sinpi(x * y) + __nv_cospi(x)
+  double s, c, sp, cp, s2, c2;
+  __nv_sincos(x * y, &s, &c);
+  __nv_sincospi(x, &sp, &cp);
+  sincos(y, &s2, &c2);  // GNU libm's
+  return s * c + sp * cp + s2 / (2 + c2) + __nv_rsqrt(x + 2) + __nv_rcbrt(x + 3) * y + __nv_sinpi(x * y) + __nv_cospi(x)
          + __nv_normcdf(x - y) + __nv_erfinv(x / 3) + __nv_erfcinv(0.9 + x / 5)
          + __nv_normcdfinv(0.5 + x / 4) + __nv_erfcx(x) + __nv_rhypot(x, y)
          + __nv_fdim(x, y) + __nv_remainder(x * 7, y + 2) + __nv_j1(x + y) + __nv_y1(x + 2)
