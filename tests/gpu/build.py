@@ -32,19 +32,20 @@ CLANG = os.environ.get("CLANG", "clang-22")
 CUDA_PATH = os.environ.get("CUDA_PATH", "/usr/local/cuda")
 
 #: name → launch facts.  ``m`` is the length of y ("n": one output per
-#: element; 1: a reduction).  ``grid``: a fixed number of blocks (a grid-
-#: stride loop), else enough blocks for n.  ``bench_n``: elements for the
-#: timing runs; ``timed``: one of the kernels whose gradient/primal time
-#: ratio is reported.  ``x``: (low, high) of the inputs.  ``dtype``: the element
-#: type (default float64).
+#: element; 1: a reduction).  ``grid``: a fixed number of blocks (a grid-stride
+#: loop), else enough blocks for n; ``bench_grid`` overrides it for timing (a
+#: grid-stride kernel is timed as usually launched, filling the GPU).
+#: ``bench_n``: elements for the timing runs; ``timed``: one of the kernels whose
+#: gradient/primal time ratio is reported.  ``x``: (low, high) of the inputs.
+#: ``dtype``: the element type (default float64).
 SPECS = {
     "elementwise": dict(n=4099, block=128, m="n", bench_n=1 << 24, timed=True, x=(-2.0, 2.0)),
     "reduce_atomic": dict(n=4099, block=128, m=1, bench_n=1 << 24, timed=False, x=(-2.0, 2.0)),
     "reduce_tree": dict(n=4099, block=256, m=1, bench_n=1 << 24, timed=True, x=(-2.0, 2.0)),
     "stencil": dict(n=4099, block=256, m="n", bench_n=1 << 24, timed=True, x=(-2.0, 2.0)),
     "calltree": dict(n=4099, block=128, m="n", bench_n=1 << 24, timed=False, x=(-1.0, 1.0)),
-    "gridstride": dict(n=4099, block=64, grid=8, m="n", bench_n=1 << 24, timed=False,
-                       x=(-1.5, 1.5)),
+    "gridstride": dict(n=4099, block=64, grid=8, m="n", bench_n=1 << 24, timed=True,
+                       x=(-1.5, 1.5), bench_grid=2112),
     "softplus_f32": dict(n=4099, block=256, m="n", bench_n=1 << 24, timed=True, x=(-2.0, 2.0),
                          dtype="float32"),
 }
@@ -103,7 +104,8 @@ def build_kernel(name: str, spec: dict, out: str, arch: str, enzyme_opt: list[st
         files[key] = f"{name}.{key}.bin"
         _write_values(os.path.join(out, files[key]), values, FORMATS[dtype])
     grid = spec.get("grid") or math.ceil(n / spec["block"])
-    bench_grid = spec.get("grid") or math.ceil(spec["bench_n"] / spec["block"])
+    bench_grid = spec.get("bench_grid") or spec.get("grid") or \
+        math.ceil(spec["bench_n"] / spec["block"])
     return {"name": name, "ptx": ptx, "ir": grad_ll, "dtype": dtype, "n": n, "m": m,
             "block": spec["block"],
             "grid": grid, "inputs": files, "timed": spec["timed"],

@@ -1,5 +1,5 @@
 // A grid-stride loop with a loop-carried product: its reverse sweep needs one
-// value per iteration, so the tape grows past the thread's 512 stack bytes
+// value per iteration, so the tape grows past the thread's 4 KiB of stack
 // into device malloc. When the device heap is exhausted, the gradient prints
 // what happened and how to raise the heap, then traps, rather than writing
 // through the null pointer malloc returned (on an H200 that was an illegal
