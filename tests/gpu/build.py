@@ -37,7 +37,8 @@ CUDA_PATH = os.environ.get("CUDA_PATH", "/usr/local/cuda")
 #: grid-stride kernel is timed as usually launched, filling the GPU).
 #: ``bench_n``: elements for the timing runs; ``timed``: one of the kernels whose
 #: gradient/primal time ratio is reported.  ``x``: (low, high) of the inputs.
-#: ``dtype``: the element type (default float64).
+#: ``dtype``: the element type (default float64).  ``source`` and ``opt`` (a kernel
+#: from elsewhere, compiled at another clang level) are for tests/gpu/fuzz.py.
 SPECS = {
     "elementwise": dict(n=4099, block=128, m="n", bench_n=1 << 24, timed=True, x=(-2.0, 2.0)),
     "reduce_atomic": dict(n=4099, block=128, m=1, bench_n=1 << 24, timed=False, x=(-2.0, 2.0)),
@@ -81,11 +82,12 @@ def main(argv: list[str] | None = None) -> int:
 
 def build_kernel(name: str, spec: dict, out: str, arch: str, enzyme_opt: list[str],
                  rng: random.Random) -> dict:
-    source = os.path.join(KERNELS, name + ".cu")
+    source = spec.get("source") or os.path.join(KERNELS, name + ".cu")
     ll = os.path.join(out, name + ".ll")
     _run([CLANG, "-x", "cuda", "--cuda-device-only", f"--cuda-gpu-arch={arch}",
           f"--cuda-path={CUDA_PATH}", "-nocudalib", "-I", os.path.join(HERE, "include"),
-          "-Wno-unknown-cuda-version", "-O2", "-S", "-emit-llvm", source, "-o", ll])
+          "-I", KERNELS, "-Wno-unknown-cuda-version", f"-{spec.get('opt', 'O2')}", "-S",
+          "-emit-llvm", source, "-o", ll])
     ptx = name + ".ptx"
     _run([*enzyme_opt, ll, "-O2", "--emit", "asm", "--mcpu", arch, "-o", os.path.join(out, ptx)])
     # the same, as IR before libdevice and codegen, for emulate.py (the CPU stand-in)
