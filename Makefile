@@ -4,7 +4,8 @@
 #   make test    unit tests (pytest) + end-to-end tests (lit + FileCheck)
 #   make bench   benchmarks (bench/run.py)
 #   make fuzz    differential fuzzer: N random C programs (default 2000) at O0 and O2, 500
-#                random C++ programs, and 1000 llvm-stress-22 modules (docs/testing.md)
+#                random C++ programs, 1000 llvm-stress-22 modules and 100 random CUDA
+#                kernels (docs/testing.md)
 #   make gpu-test  build the GPU tests (PTX, inputs, manifest) for a machine with a GPU
 #
 # `venv` and `toolchain` are idempotent: they do work only when something is missing
@@ -92,13 +93,15 @@ STRESS_N ?= 1000
 CPP_N ?= 500
 CPP_COUNT = $(if $(filter command line,$(origin N)),$(N),$(CPP_N))
 
-.PHONY: fuzz-programs fuzz-cpp fuzz-stress
+.PHONY: fuzz-programs fuzz-cpp fuzz-stress fuzz-gpu
+GPU_FUZZ_N ?= 100
 
 fuzz: venv toolchain
 	@rc=0; \
 	$(MAKE) --no-print-directory fuzz-programs || rc=1; \
 	$(MAKE) --no-print-directory fuzz-cpp || rc=1; \
 	$(MAKE) --no-print-directory fuzz-stress || rc=1; \
+	$(MAKE) --no-print-directory fuzz-gpu || rc=1; \
 	exit $$rc
 
 fuzz-programs: venv toolchain
@@ -106,6 +109,10 @@ fuzz-programs: venv toolchain
 
 fuzz-cpp: venv toolchain
 	$(VPY) tests/fuzz/run.py --lang cpp --count $(CPP_COUNT) --start $(FUZZ_START) --levels $(FUZZ_LEVELS) --jobs $(JOBS)
+
+# random CUDA kernels, checked on the CPU emulation (carry build/gpufuzz to a GPU to run there)
+fuzz-gpu: venv toolchain
+	$(VPY) tests/gpu/fuzz.py build/gpufuzz --count $(GPU_FUZZ_N) --start $(FUZZ_START)
 
 fuzz-stress: venv toolchain
 	$(VPY) tests/fuzz/stress.py --count $(STRESS_N) --quiet --jobs $(JOBS) $(STRESS_ARGS)

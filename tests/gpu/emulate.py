@@ -132,6 +132,7 @@ def _math_shims() -> str:
     lines.append("double __nv_powi(double x, int n) { return pow(x, n); }")
     for f in FAST:  # CUDA's fast intrinsics (__expf …): the accurate function stands in
         lines.append(f"float __nv_fast_{f}f(float x) {{ return {f}f(x); }}")
+    lines.append("float __nv_fast_fdividef(float x, float y) { return x / y; }")
     lines.append("double __nv_rsqrt(double x) { return 1 / sqrt(x); }")
     lines.append("float __nv_rsqrtf(float x) { return 1 / sqrtf(x); }")
     return "\n".join(lines) + "\n"

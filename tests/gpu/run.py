@@ -48,6 +48,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="device malloc heap (tapes of loops in kernels live there)")
     parser.add_argument("--emulate", action="store_true",
                         help="run on the CPU (emulate.py, needs clang-22) instead of a GPU")
+    parser.add_argument("--in-process", action="store_true",
+                        help="run every kernel in this process: faster for many kernels "
+                             "(fuzz.py's), but a fault on the GPU ends the whole run")
     parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     try:
@@ -66,15 +69,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"run.py: no GPU present ({why}): GPU tests skipped")
         return 0
     if args.one:  # a child of run_isolated: one kernel, its result as JSON on stdout
-        kernel = kernels[0]
-        result = check_kernel(backend, args.dir, kernel, manifest["directions"])
-        if kernel["timed"] and not args.no_bench and backend.can_time:
-            result["timing"] = time_kernel(backend, args.dir, kernel, args.repeat)
-        print(RESULT_MARK + json.dumps(result))
+        print(RESULT_MARK + json.dumps(run_kernel(backend, args, kernels[0], manifest)))
         return 0
     print(f"run.py: {backend.description}")
     results = {"device": backend.description, "kernels": []}
     for kernel in kernels:
+        if args.in_process:
+            results["kernels"].append(run_kernel(backend, args, kernel, manifest))
+            continue
         # A fault on the GPU (an illegal address, a trap) ends the whole CUDA
         # context: each kernel runs in a process of its own, so one fault
         # names its kernel and the others still run.
@@ -88,6 +90,14 @@ def main(argv: list[str] | None = None) -> int:
 
 
 RESULT_MARK = "run.py result: "
+
+
+def run_kernel(backend, args, kernel: dict, manifest: dict) -> dict:
+    """One kernel's checks, and its timing if it is timed."""
+    result = check_kernel(backend, args.dir, kernel, manifest["directions"])
+    if kernel["timed"] and not args.no_bench and backend.can_time:
+        result["timing"] = time_kernel(backend, args.dir, kernel, args.repeat)
+    return result
 
 
 def run_isolated(args, name: str) -> dict:

@@ -112,3 +112,20 @@ def test_a_failing_kernel_is_named_and_the_others_still_run(built, tmp_path):
     results = json.loads((copy / "results.json").read_text())
     elementwise = next(k for k in results["kernels"] if k["name"] == "elementwise")
     assert len(elementwise["checks"]) == 6 and all(c["ok"] for c in elementwise["checks"])
+
+
+def test_the_kernel_fuzzer_builds_and_checks_random_kernels(tmp_path):
+    """tests/gpu/fuzz.py on seeds 0-7 (every shape, float kernels among them), at one
+    level: every derivative agrees."""
+    _tool("clang-22")
+    fuzz = ROOT / "tests" / "gpu" / "fuzz.py"
+    proc = subprocess.run([sys.executable, str(fuzz), str(tmp_path), "--count", "8",
+                           "--start", "0", "--levels", "O2"],
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "built 8 kernels, 0 failed to build" in proc.stdout
+    assert "checks passed, 0 wrong or failed" in proc.stdout
+    kernels = json.loads((tmp_path / "manifest.json").read_text())["kernels"]
+    assert {k["shape"] for k in kernels} == {"elementwise", "tile", "two_phase", "reduce",
+                                             "gridstride"}
+    assert {k["dtype"] for k in kernels} == {"float32", "float64"}
