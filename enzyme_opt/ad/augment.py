@@ -115,6 +115,7 @@ class AugmentedBuilder:
         #: memo of is_recomputable (cleared when float_recompute grows)
         self.recomputable: dict[Value, bool] = {}
         self.pred_index: dict[BasicBlock, dict[BasicBlock, int]] = {}
+        self.on_gpu = gpu.is_gpu_module(out.module)
 
     # -- driver --------------------------------------------------------------------
     def run(self) -> None:
@@ -775,7 +776,8 @@ class AugmentedBuilder:
         while changed:
             changed = False
             for value in list(kept):
-                if isinstance(value, I.Instruction) and value.opcode in CHEAP_FLOAT_OPS and \
+                if isinstance(value, I.Instruction) and \
+                        (value.opcode in CHEAP_FLOAT_OPS or self.recomputes_math(value)) and \
                         all(self._available_without(op, value, kept, recomputed)
                             for op in value.operands):
                     del kept[value]
@@ -784,6 +786,16 @@ class AugmentedBuilder:
                     changed = True
         self.recomputable.clear()  # answers may change with float_recompute
         return list(kept)
+
+    def recomputes_math(self, value: I.Instruction) -> bool:
+        """On a GPU a math call (``__nv_cos``) in a loop whose operands the reverse
+        sweep has anyway is computed again rather than taped each iteration: a
+        gradient kernel waits on memory, not arithmetic (a grid-stride loop's tape
+        of 32 bytes an iteration made its gradient 5.6 times the primal on an
+        H200).  Outside loops the tape becomes registers: nothing to save."""
+        return self.on_gpu and isinstance(value, I.CallInst) and value.opcode == "call" \
+            and value.parent in self.cfg.loop_of and value.called_function is not None \
+            and call_kind(value) == calls.MATH
 
     def _available_without(self, operand: Value, user: Value, kept, recomputed) -> bool:
         return (isinstance(operand, (Argument, Constant)) or operand in recomputed

@@ -30,6 +30,14 @@ __global__ void grad(const double *x, double *dx, double *y, double *dy, int n) 
 }
 
 // CHECK: @enzyme_opt.tape.oom.gpu = private unnamed_addr constant {{.*}} c"enzyme-opt: out of memory: a gradient's tape (the values its reverse sweep reads back) could not grow to %llu bytes\0Aenzyme-opt: raise the device heap, e.g. cudaDeviceSetLimit(cudaLimitMallocHeapSize, bytes), before launching the gradient\0A\00"
+// Each iteration's record holds x[i] twice (the store to y[i] may alias it) and p: 24
+// bytes. cos(x[i]) is computed again in the reverse sweep, not taped: on a GPU the
+// tape's memory traffic costs more than the arithmetic.
+// CHECK-LABEL: define internal void @augmented_
+// CHECK: call ptr @enzyme_opt.tape.push(ptr %tape, i64 24)
+// CHECK-LABEL: define internal void @reverse_
+// CHECK: call contract double @__nv_cos(
+// CHECK: call double @__nv_sin(
 // CHECK-LABEL: define internal ptr @enzyme_opt.tape.push(
 // CHECK: %data = call ptr @malloc(i64 %new.capacity)
 // CHECK-NEXT: %[[FAILED:[0-9]+]] = icmp eq ptr %data, null
