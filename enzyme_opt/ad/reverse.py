@@ -199,7 +199,7 @@ class SplitGenerator:
             if block in live:
                 self.inverts[block] = rev.append_block("invert" + _block_label(block))
         b = Builder(entry)
-        #: the forward sweep's one frame of records, if it has one (augment.fits_one_frame)
+        #: the forward sweep's one frame of records, if it has one (records.fits_one_frame)
         self.frame = pop_frame(b, self.tape, fwd.frame_size) if fwd.frame_size else None
         ret_value = returning[0].terminator.value
         if differeturn is not None and ret_value is not None and ret_value in self.slots:
