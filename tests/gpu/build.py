@@ -37,7 +37,8 @@ CUDA_PATH = os.environ.get("CUDA_PATH", "/usr/local/cuda")
 #: grid-stride kernel is timed as usually launched, filling the GPU).
 #: ``bench_n``: elements for the timing runs; ``timed``: one of the kernels whose
 #: gradient/primal time ratio is reported.  ``x``: (low, high) of the inputs.
-#: ``dtype``: the element type (default float64).  ``source`` and ``opt`` (a kernel
+#: ``dtype``: the element type (default float64).  ``width``: lanes of a batched
+#: kernel's shadows (enzyme_width; default 1).  ``source`` and ``opt`` (a kernel
 #: from elsewhere, compiled at another clang level) are for tests/gpu/fuzz.py.
 SPECS = {
     "elementwise": dict(n=4099, block=128, m="n", bench_n=1 << 24, timed=True, x=(-2.0, 2.0)),
@@ -47,6 +48,8 @@ SPECS = {
     "calltree": dict(n=4099, block=128, m="n", bench_n=1 << 24, timed=False, x=(-1.0, 1.0)),
     "gridstride": dict(n=4099, block=64, grid=8, m="n", bench_n=1 << 24, timed=True,
                        x=(-1.5, 1.5), bench_grid=2112),
+    "elementwise_w2": dict(n=4099, block=128, m="n", bench_n=1 << 24, timed=True,
+                           x=(-2.0, 2.0), width=2),
     "softplus_f32": dict(n=4099, block=256, m="n", bench_n=1 << 24, timed=True, x=(-2.0, 2.0),
                          dtype="float32"),
 }
@@ -108,8 +111,8 @@ def build_kernel(name: str, spec: dict, out: str, arch: str, enzyme_opt: list[st
     grid = spec.get("grid") or math.ceil(n / spec["block"])
     bench_grid = spec.get("bench_grid") or spec.get("grid") or \
         math.ceil(spec["bench_n"] / spec["block"])
-    return {"name": name, "ptx": ptx, "ir": grad_ll, "dtype": dtype, "n": n, "m": m,
-            "block": spec["block"],
+    return {"name": name, "ptx": ptx, "ir": grad_ll, "dtype": dtype,
+            "width": spec.get("width", 1), "n": n, "m": m, "block": spec["block"],
             "grid": grid, "inputs": files, "timed": spec["timed"],
             "bench": {"n": spec["bench_n"], "m": spec["bench_n"] if spec["m"] == "n" else m,
                       "grid": bench_grid},

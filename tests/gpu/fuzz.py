@@ -114,7 +114,8 @@ def kernel_source(seed: int) -> tuple[str, dict]:
     index = "int i = blockIdx.x * blockDim.x + threadIdx.x;"
     if shape == "elementwise":
         body += [index, "if (i < n) {",
-                 f"  {t} a = x[i], b = i > 0 ? x[i - 1] : {zero}, c = i + 1 < n ? x[i + 1] : {zero};",
+                 f"  {t} a = x[i], b = i > 0 ? x[i - 1] : {zero},",
+                 f"      c = i + 1 < n ? x[i + 1] : {zero};",
                  f"  y[i] = {value(['a', 'b', 'c'])};", "}"]
     elif shape in ("tile", "two_phase"):
         body += [f"__shared__ {t} tile[{BLOCK} + 2];", index, "int s = threadIdx.x + 1;",
@@ -124,7 +125,8 @@ def kernel_source(seed: int) -> tuple[str, dict]:
                  "__syncthreads();",
                  f"{t} a = tile[s], b = tile[s - 1], c = tile[s + 1];"]
         if shape == "two_phase":
-            body += [f"__shared__ {t} mid[{BLOCK}];", f"mid[threadIdx.x] = {value(['a', 'b', 'c'])};",
+            body += [f"__shared__ {t} mid[{BLOCK}];",
+                     f"mid[threadIdx.x] = {value(['a', 'b', 'c'])};",
                      "__syncthreads();",
                      f"{t} l = threadIdx.x > 0 ? mid[threadIdx.x - 1] : a;",
                      f"{t} m = mid[threadIdx.x];",

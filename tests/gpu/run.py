@@ -244,11 +244,16 @@ def check_kernel(backend, directory: str, kernel: dict, directions: int) -> dict
         backend.launch(module, entries["primal"], grid, block, [backend.array(at, dtype), y, n])
         return backend.host(y).astype(numpy.float64)
 
-    dx = backend.zeros(n, dtype)
+    # A batched kernel (enzyme_width W) takes W shadows back to back; lane l is seeded with
+    # (l + 1) times lane 0's seed or direction, so a lane mixed up with another shows.
+    width = kernel.get("width", 1)
+    lanes = [float(lane) for lane in range(1, width + 1)]
+    dx = backend.zeros(width * n, dtype)
+    seeds = numpy.concatenate([lane * dy for lane in lanes])
     backend.launch(module, entries["gradient"], grid, block,
                    [backend.array(x, dtype), dx, backend.zeros(m, dtype),
-                    backend.array(dy.copy(), dtype), n])
-    gradient = backend.host(dx).astype(numpy.float64)
+                    backend.array(seeds, dtype), n])
+    gradients = backend.host(dx).astype(numpy.float64).reshape(width, n)
     h = step * max(1.0, float(numpy.max(numpy.abs(x))))
     # What rounding alone puts into a difference quotient: a function that is constant but
     # for rounding (log1p((a - (a + c))²) in float) has a zero derivative and differences
@@ -265,25 +270,35 @@ def check_kernel(backend, directory: str, kernel: dict, directions: int) -> dict
         fd = difference(h)
         if dtype == "float32":  # h is coarse in float: one Richardson step removes its h² error
             fd = (4 * difference(h / 2) - fd) / 3
-        expected = float(numpy.dot(dy.astype(numpy.float64), fd))
-        got = float(numpy.dot(gradient, v.astype(numpy.float64)))
-        scale = max(abs(expected), float(numpy.linalg.norm(gradient) * numpy.linalg.norm(v)),
-                    1e-12)
-        floor = noise * float(numpy.linalg.norm(dy)) / tolerance  # independent roundings
-        error = abs(got - expected) / (scale + floor)
-        checks.append({"mode": "reverse", "direction": k, "derivative": got,
-                       "finite_difference": expected, "error": error, "ok": error <= tolerance})
-        if "tangent" in entries:
-            ty = backend.zeros(m, dtype)
-            backend.launch(module, entries["tangent"], grid, block,
-                           [backend.array(x, dtype), backend.array(v, dtype),
-                            backend.zeros(m, dtype), ty, n])
-            tangent = backend.host(ty).astype(numpy.float64)
-            scale = max(float(numpy.max(numpy.abs(fd))), 1e-12)
-            error = float(numpy.max(numpy.abs(tangent - fd))) / (scale + noise / tolerance)
-            checks.append({"mode": "forward", "direction": k, "error": error,
+        for lane, gradient in zip(lanes, gradients):
+            expected = lane * float(numpy.dot(dy.astype(numpy.float64), fd))
+            got = float(numpy.dot(gradient, v.astype(numpy.float64)))
+            scale = max(abs(expected), float(numpy.linalg.norm(gradient) * numpy.linalg.norm(v)),
+                        1e-12)
+            floor = lane * noise * float(numpy.linalg.norm(dy)) / tolerance  # independent roundings
+            error = abs(got - expected) / (scale + floor)
+            checks.append({"mode": _mode("reverse", lane, width), "direction": k,
+                           "derivative": got, "finite_difference": expected, "error": error,
                            "ok": error <= tolerance})
+        if "tangent" in entries:
+            ty = backend.zeros(width * m, dtype)
+            backend.launch(module, entries["tangent"], grid, block,
+                           [backend.array(x, dtype),
+                            backend.array(numpy.concatenate([lane * v for lane in lanes]), dtype),
+                            backend.zeros(m, dtype), ty, n])
+            tangents = backend.host(ty).astype(numpy.float64).reshape(width, m)
+            for lane, tangent in zip(lanes, tangents):
+                scale = max(float(numpy.max(numpy.abs(lane * fd))), 1e-12)
+                error = float(numpy.max(numpy.abs(tangent - lane * fd))) / \
+                    (scale + lane * noise / tolerance)
+                checks.append({"mode": _mode("forward", lane, width), "direction": k,
+                               "error": error, "ok": error <= tolerance})
     return {"name": kernel["name"], "n": n, "checks": checks}
+
+
+def _mode(mode: str, lane: float, width: int) -> str:
+    """``reverse``, or ``reverse.2`` for lane 2 of a batched kernel."""
+    return mode if width == 1 else f"{mode}.{int(lane)}"
 
 
 def time_kernel(backend, directory: str, kernel: dict, repeat: int) -> dict:
@@ -294,9 +309,10 @@ def time_kernel(backend, directory: str, kernel: dict, repeat: int) -> dict:
     n, m, grid, block = bench["n"], bench["m"], bench["grid"], kernel["block"]
     dtype = kernel.get("dtype", "float64")
     rng = numpy.random.default_rng(0)
+    width = kernel.get("width", 1)
     x = backend.array(rng.uniform(-1.0, 1.0, n), dtype)
-    y, dx = backend.zeros(m, dtype), backend.zeros(n, dtype)
-    dy = backend.array(rng.uniform(-1.0, 1.0, m), dtype)
+    y, dx = backend.zeros(m, dtype), backend.zeros(width * n, dtype)
+    dy = backend.array(rng.uniform(-1.0, 1.0, width * m), dtype)
     entries = kernel["entries"]
     out = {"n": n}
     out["primal_ms"] = backend.time(module, entries["primal"], grid, block, [x, y, n], repeat)
