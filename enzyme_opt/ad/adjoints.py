@@ -178,11 +178,24 @@ class AdjointRules:
                 return self.memcpy(b, inst)
             if kind == calls.FILL:
                 return self.memset(b, inst)
+            if kind == calls.SHUFFLE:
+                return self.shuffle(b, inst)
             raise self.gen.ctx.error(inst, f"no reverse-mode rule for a call to {inst.callee.ref()}")
         handler = getattr(self, "op_" + op, None)
         if handler is None:
             raise self.gen.ctx.error(inst, f"no reverse-mode rule for the '{op}' instruction")
         handler(b, inst)
+
+    def shuffle(self, b: Builder, inst) -> None:
+        """A warp shuffle: ȳ goes back to the lane the value came from (``gpu.py``)."""
+        dy = self.take(b, inst)
+        value = inst.arg(1)
+        if dy is None or not self.fwd.is_active(value):
+            return
+        mask, delta = self.gen.get(b, inst.arg(0)), self.gen.get(b, inst.arg(2))
+        lanes = [gpu.reverse_shuffle(b, inst, lane, mask, delta)
+                 for lane in self.lanes.split(b, dy, inst.type)]
+        self.accumulate(b, value, self.lanes.join(b, lanes, inst.type))
 
     def elementwise(self, b: Builder, inst, rule_name: str, operands: list[Value]) -> None:
         """``x̄_k += ∂y/∂x_k · ȳ`` for each active operand."""

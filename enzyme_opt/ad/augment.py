@@ -346,6 +346,8 @@ class AugmentedBuilder(RecordPlanner):
             raise self.fail(inst, "reverse mode of a function that itself computes a gradient "
                                   "(reverse over reverse) is not supported: use forward over "
                                   "reverse (__enzyme_fwddiff of it) for second derivatives")
+        if kind == calls.SHUFFLE and varied_args:
+            gpu.check_shuffle(inst, self.fail)
         if kind == calls.ALLOCATE and inst in self.varied:
             self.shadow_allocation(inst, b)
         elif kind == calls.COPY and args[0] in self.shadow:
@@ -496,6 +498,8 @@ class AugmentedBuilder(RecordPlanner):
                 return [self.shadow[inst.arg(0)], self.shadow.get(inst.arg(1)), inst.arg(2)]
             if kind == calls.FILL:
                 return [self.shadow[inst.arg(0)], inst.arg(2)]
+            if kind == calls.SHUFFLE:  # the lane mask and the distance
+                return [inst.arg(0), inst.arg(2)]
             return self._rule_reads(math_rule_of(inst.called_function), inst, inst.args)
         if op in ELEMENTWISE_OPCODES:
             return self._rule_reads(op, inst, inst.operands)

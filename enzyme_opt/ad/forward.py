@@ -340,6 +340,11 @@ class ForwardGenerator:
         elif kind == calls.MATH:
             if inst in self.varied:
                 self.apply_elementwise(inst, math_rule_of(fn), args, b)
+        elif kind == calls.SHUFFLE and self.t(args[1]) is not None:
+            gpu.check_shuffle(inst, self.fail)
+            lanes = [gpu.forward_shuffle(b, inst, lane)
+                     for lane in self.lanes.split(b, self.t(args[1]), inst.type)]
+            self.tangent[inst] = self.lanes.join(b, lanes, inst.type, self.name(inst))
         elif kind == calls.EXTERNAL and active:
             raise self.fail(inst, external_call_message(fn.name))
         elif kind == calls.CUSTOM and active:

@@ -50,6 +50,8 @@ SPECS = {
                        x=(-1.5, 1.5), bench_grid=2112),
     "elementwise_w2": dict(n=4099, block=128, m="n", bench_n=1 << 24, timed=True,
                            x=(-2.0, 2.0), width=2),
+    "warp_reduce": dict(n=4099, block=128, m=1, bench_n=1 << 24, timed=True, x=(-2.0, 2.0),
+                        dtype="float32"),
     "softplus_f32": dict(n=4099, block=256, m="n", bench_n=1 << 24, timed=True, x=(-2.0, 2.0),
                          dtype="float32"),
 }

@@ -7,8 +7,10 @@ What it models: one block at a time, its threads running concurrently
 reused block after block — sees the same orderings as on a GPU);
 ``threadIdx``/``blockIdx``/``blockDim``/``gridDim`` from thread-local
 state; libdevice math (``__nv_sin`` …) from the host's libm; atomics are
-the host's.  What it does not: warps, timing, the PTX itself (ptxas checks
-that).  The retargeting is textual and only meant for the kernels under
+the host's; a warp shuffle (``__shfl_down_sync`` …) posts each thread's value
+and reads its source lane's between two block-wide barriers, so every thread
+of the block must reach it, as in the test kernels.  What it does not: warps
+otherwise, timing, the PTX itself (ptxas checks that).  The retargeting is textual and only meant for the kernels under
 ``tests/gpu/kernels``: an NVVM intrinsic it does not know is an error.
 
 Needs clang-22 (to compile the retargeted IR and the harness) and NumPy.
@@ -50,6 +52,31 @@ static pthread_barrier_t block_barrier;
 SREGS(tid, tid) SREGS(ntid, ntid) SREGS(ctaid, ctaid) SREGS(nctaid, nctaid)
 
 void emu_barrier(int id) { (void)id; pthread_barrier_wait(&block_barrier); }
+
+/* Warp shuffles (PTX's shfl.sync; mode 0 down, 1 up, 2 bfly): every thread of the block
+ * posts its value, waits for all, reads its source lane's, and waits again. */
+static float shuffle_slot[1024];
+static int shuffle_source(int mode, int b, int c, int *in_range) {
+  int lane = tid[0] & 31, segmask = (c >> 8) & 31, clamp = c & 31;
+  int max_lane = (lane & segmask) | (clamp & ~segmask), j;
+  if (mode == 0) { j = lane + b; *in_range = j <= max_lane; }
+  else if (mode == 1) { j = lane - b; *in_range = j >= max_lane; }
+  else { j = lane ^ b; *in_range = j <= max_lane; }
+  return *in_range ? j : lane;
+}
+float emu_shfl(int mode, float v, int b, int c) {
+  int ok, j = shuffle_source(mode, b, c, &ok);
+  shuffle_slot[tid[0]] = v;
+  pthread_barrier_wait(&block_barrier);
+  float r = shuffle_slot[tid[0] - (tid[0] & 31) + j];
+  pthread_barrier_wait(&block_barrier);
+  return r;
+}
+int emu_shfl_in_range(int mode, int b, int c) {
+  int ok;
+  shuffle_source(mode, b, c, &ok);
+  return ok;
+}
 
 struct launch { void *fn; int arity; void *args[4]; int n; int block; int thread; };
 
@@ -115,10 +142,27 @@ def retarget(text: str) -> str:
     text = re.sub(r"@llvm\.nvvm\.read\.ptx\.sreg\.(\w+)\.([xyz])", r"@emu_sreg_\1_\2", text)
     text = re.sub(r"@llvm\.nvvm\.barrier\.cta\.sync\.aligned\.all", "@emu_barrier", text)
     text = re.sub(r'\s*"target-(cpu|features)"="[^"]*"', "", text)
+    text = re.sub(r"@llvm\.nvvm\.shfl\.sync\.(down|up|bfly)\.f32(p?)\b", r"@emu_shfl_\1_f32\2",
+                  text)
+    text = re.sub(r"(?m)^declare .*@emu_shfl_\w+\(.*$", "", text) + SHUFFLE_WRAPPERS
     unknown = sorted(set(re.findall(r"@(llvm\.nvvm\.[\w.]+)", text)))
     if unknown:
         raise RuntimeError(f"emulate.py cannot stand in for {', '.join(unknown)}")
     return text
+
+
+#: the shuffle intrinsics, as the retargeted IR calls them, over the harness's emu_shfl
+SHUFFLE_WRAPPERS = "\ndeclare float @emu_shfl(i32, float, i32, i32)\n" \
+    "declare i32 @emu_shfl_in_range(i32, i32, i32)\n" + "".join(
+        f"define float @emu_shfl_{mode}_f32(i32 %m, float %v, i32 %b, i32 %c) {{\n"
+        f"  %r = call float @emu_shfl(i32 {k}, float %v, i32 %b, i32 %c)\n  ret float %r\n}}\n"
+        f"define {{ float, i1 }} @emu_shfl_{mode}_f32p(i32 %m, float %v, i32 %b, i32 %c) {{\n"
+        f"  %r = call float @emu_shfl(i32 {k}, float %v, i32 %b, i32 %c)\n"
+        f"  %ok = call i32 @emu_shfl_in_range(i32 {k}, i32 %b, i32 %c)\n"
+        f"  %flag = icmp ne i32 %ok, 0\n"
+        f"  %p = insertvalue {{ float, i1 }} poison, float %r, 0\n"
+        f"  %q = insertvalue {{ float, i1 }} %p, i1 %flag, 1\n  ret {{ float, i1 }} %q\n}}\n"
+        for k, mode in enumerate(("down", "up", "bfly")))
 
 
 def _math_shims() -> str:

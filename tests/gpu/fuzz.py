@@ -4,7 +4,7 @@
 
 Each seed writes one kernel (``OUT/src/k<seed>.cu``) with the entry points of
 ``kernels/enzyme.h``: a random expression of ``x[i]`` and its neighbours in one
-of five shapes that exercise what is particular to GPUs —
+of six shapes that exercise what is particular to GPUs —
 
 * ``elementwise``: reads ``x[i-1]``, ``x[i]``, ``x[i+1]`` from global memory (the
   adds into ``dx`` collide between threads: they must stay atomic);
@@ -14,6 +14,8 @@ of five shapes that exercise what is particular to GPUs —
 * ``reduce``: every thread ``atomicAdd``s its value into ``y[0]``;
 * ``gridstride``: a grid-stride loop carrying a value from one element to the
   next (the tape of a loop);
+* ``warp``: warp shuffles (``__shfl_down_sync``, ``__shfl_up_sync``,
+  ``__shfl_xor_sync``) combining each lane's value with another's;
 
 in double or single precision (float kernels use CUDA's fast intrinsics; the
 reduction is always double: float sums of atomic adds in any order are too
@@ -39,7 +41,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import build  # noqa: E402  (tests/gpu/build.py)
 
-SHAPES = ("elementwise", "tile", "two_phase", "reduce", "gridstride")
+SHAPES = ("elementwise", "tile", "two_phase", "reduce", "gridstride", "warp")
 BLOCK = 64
 N = 517  # nine blocks, the last one partial
 
@@ -95,7 +97,9 @@ def kernel_source(seed: int) -> tuple[str, dict]:
     rng = random.Random(seed)
     shape = rng.choice(SHAPES)
     # float sums of many atomic adds, in any order, are too noisy for float differences
-    dtype = rng.choice(("float64", "float64", "float32")) if shape != "reduce" else "float64"
+    # warp shuffles move floats (a double moves as two 32-bit halves of its bits: refused)
+    dtype = {"reduce": "float64", "warp": "float32"}.get(
+        shape, rng.choice(("float64", "float64", "float32")))
     e = Expression(rng, dtype)
     t, zero = e.t, ("0.0f" if e.float else "0.0")
     name = f"k{seed}"
@@ -136,6 +140,14 @@ def kernel_source(seed: int) -> tuple[str, dict]:
     elif shape == "reduce":
         body += [index, "if (i < n) {", f"  {t} a = x[i];",
                  f"  atomicAdd(y, {value(['a'])});", "}"]
+    elif shape == "warp":  # every thread shuffles: the loads are guarded, not the shuffles
+        body += [index, f"{t} a = i < n ? x[i] : {zero};", f"{t} v = {value(['a'])};"]
+        for _ in range(rng.randint(1, 3)):
+            call = rng.choice(["__shfl_down_sync(0xffffffffu, v, {})",
+                               "__shfl_up_sync(0xffffffffu, v, {})",
+                               "__shfl_xor_sync(0xffffffffu, v, {})"])
+            body.append(f"v = {e.binary('v', call.format(rng.choice((1, 2, 4, 8, 16))))};")
+        body += ["if (i < n)", "  y[i] = v;"]
     else:  # gridstride
         half = "0.5f" if e.float else "0.5"
         body += [f"{t} p = {e.const()};",
