@@ -1,7 +1,8 @@
 """The augmented forward sweep ``augmented_<f>``: the primal, the shadow
 pointers and allocations the reverse sweep will use, calls to the
 augmented forms of callees, and at the end of every block a tape record
-of the values that block's reverse needs.
+of the values that block's reverse needs (where and how: ``ad/records.py``,
+whose ``RecordPlanner`` this builder is).
 
 Which values are cached: the reverse of each active instruction names the
 primal values it needs (``needs``); cheap pure values (address arithmetic,

@@ -205,7 +205,6 @@ def _message(module: Module, name: str, text: bytes) -> GlobalVariable:
     return found
 
 
-
 def _move_to_new_buffer(b: Builder, module: Module, old: Value, size: Value,
                         capacity: Value) -> None:
     """Copy the tape into a new malloc'd buffer and free the old one (a
@@ -374,15 +373,19 @@ def _helper(module: Module, name: str, params: tuple) -> Function:
 
 
 def write_record(b: Builder, tape: Value, values: list[Value]) -> None:
-    _, total = record_layout(values)
-    slot = b.call(push_function(b.function.module), [tape, ConstantInt(T.i64, total)], "record")
-    store_record(b, slot, values)
+    store_record(b, _push(b, tape, record_layout(values)[1], "record"), values)
 
 
 def read_record(b: Builder, tape: Value, values: list[Value]) -> list[Value]:
-    _, total = record_layout(values)
-    slot = b.call(pop_function(b.function.module), [tape, ConstantInt(T.i64, total)], "record")
-    return load_record(b, slot, values)
+    return load_record(b, _pop(b, tape, record_layout(values)[1], "record"), values)
+
+
+def _push(b: Builder, tape: Value, size: int, name: str) -> Value:
+    return b.call(push_function(b.function.module), [tape, ConstantInt(T.i64, size)], name)
+
+
+def _pop(b: Builder, tape: Value, size: int, name: str) -> Value:
+    return b.call(pop_function(b.function.module), [tape, ConstantInt(T.i64, size)], name)
 
 
 def store_record(b: Builder, slot: Value, values: list[Value]) -> None:
@@ -426,11 +429,11 @@ def frame_layout(records: dict) -> tuple[dict, int]:
 
 
 def push_frame(b: Builder, tape: Value, size: int) -> Value:
-    return b.call(push_function(b.function.module), [tape, ConstantInt(T.i64, size)], "frame")
+    return _push(b, tape, size, "frame")
 
 
 def pop_frame(b: Builder, tape: Value, size: int) -> Value:
-    return b.call(pop_function(b.function.module), [tape, ConstantInt(T.i64, size)], "frame")
+    return _pop(b, tape, size, "frame")
 
 
 def frame_slot(b: Builder, frame: Value, offset: int) -> Value:
