@@ -9,7 +9,7 @@ adjoints through ``take``/``accumulate``.
 
 from __future__ import annotations
 
-from enzyme_opt.ad import gpu
+from enzyme_opt.ad import gpu, shuffles
 from enzyme_opt.ad.augment import release_args
 from enzyme_opt.ad.custom_calls import call_rule, float_params
 from enzyme_opt.ad.lanes import Lanes
@@ -193,7 +193,7 @@ class AdjointRules:
         if dy is None or not self.fwd.is_active(value):
             return
         mask, delta = self.gen.get(b, inst.arg(0)), self.gen.get(b, inst.arg(2))
-        lanes = [gpu.reverse_shuffle(b, inst, lane, mask, delta)
+        lanes = [shuffles.reverse_shuffle(b, inst, lane, mask, delta)
                  for lane in self.lanes.split(b, dy, inst.type)]
         self.accumulate(b, value, self.lanes.join(b, lanes, inst.type))
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from enzyme_opt.ad import gpu
+from enzyme_opt.ad import gpu, shuffles
 from enzyme_opt.ad import request as R
 from enzyme_opt.ad.custom_calls import (call_rule, check_augment_rule, check_gradient_rule,
                                         no_rule_message)
@@ -235,8 +235,8 @@ class AugmentedBuilder(RecordPlanner):
                 raise self.fail(inst, problem)
         elif op == "inttoptr" and pointer_from_integer_message(inst, self.shadow):
             raise self.fail(inst, pointer_from_integer_message(inst, self.shadow))
-        elif op == "bitcast" and float_from_integer_bits_message(inst, self.shadow):
-            raise self.fail(inst, float_from_integer_bits_message(inst, self.shadow))
+        elif op == "bitcast" and float_from_integer_bits_message(inst, self.shadow, self.varied):
+            raise self.fail(inst, float_from_integer_bits_message(inst, self.shadow, self.varied))
         elif op in ("atomicrmw", "cmpxchg") and inst.operand(0) in self.shadow \
                 and T.contains_float(inst.type):
             gpu.check_atomic_update(inst, self.fail)
@@ -348,7 +348,7 @@ class AugmentedBuilder(RecordPlanner):
                                   "(reverse over reverse) is not supported: use forward over "
                                   "reverse (__enzyme_fwddiff of it) for second derivatives")
         if kind == calls.SHUFFLE and varied_args:
-            gpu.check_shuffle(inst, self.fail)
+            shuffles.check_shuffle(inst, self.fail)
         if kind == calls.ALLOCATE and inst in self.varied:
             self.shadow_allocation(inst, b)
         elif kind == calls.COPY and args[0] in self.shadow:

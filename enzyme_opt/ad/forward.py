@@ -9,7 +9,7 @@ each tangent is ``[W x T]`` and rules run once per lane.
 
 from __future__ import annotations
 
-from enzyme_opt.ad import gpu
+from enzyme_opt.ad import gpu, shuffles
 from enzyme_opt.ad import request as R
 from enzyme_opt.ad.memory import MemoryOps
 from enzyme_opt.ad.rules import calls
@@ -129,7 +129,7 @@ class ForwardGenerator:
             return getattr(self, "visit_" + op)(inst)
         if op in ("inttoptr", "bitcast"):
             problem = (pointer_from_integer_message(inst, self.tangent) if op == "inttoptr"
-                       else float_from_integer_bits_message(inst, self.tangent))
+                       else float_from_integer_bits_message(inst, self.tangent, self.tangent))
             if problem:
                 raise self.fail(inst, problem)
         if inst not in self.varied:
@@ -341,8 +341,8 @@ class ForwardGenerator:
             if inst in self.varied:
                 self.apply_elementwise(inst, math_rule_of(fn), args, b)
         elif kind == calls.SHUFFLE and self.t(args[1]) is not None:
-            gpu.check_shuffle(inst, self.fail)
-            lanes = [gpu.forward_shuffle(b, inst, lane)
+            shuffles.check_shuffle(inst, self.fail)
+            lanes = [shuffles.forward_shuffle(b, inst, lane)
                      for lane in self.lanes.split(b, self.t(args[1]), inst.type)]
             self.tangent[inst] = self.lanes.join(b, lanes, inst.type, self.name(inst))
         elif kind == calls.EXTERNAL and active:

@@ -35,7 +35,6 @@ from enzyme_opt.ir.module import Function, GlobalVariable, Module
 from enzyme_opt.ir.values import (ConstantAggregate, ConstantExpr, ConstantInt, Value, undef,
                                   zero)
 from enzyme_opt.targets import gpu_target, is_barrier, is_thread_query
-from enzyme_opt.targets.nvptx import WARP_SHUFFLES
 
 #: metadata kind tagging the atomic adds AD generates (only those may be demoted)
 ACCUMULATE = "enzyme_opt.accumulate"
@@ -152,55 +151,6 @@ def take_by_exchange(b: Builder, shadow: Value, ty: T.Type, align: int | None,
             or primal_pointer.type.addrspace == 3:
         return None
     return b.insert(I.AtomicRMWInst("xchg", shadow, zero(ty), "monotonic", align))
-
-
-# -- warp shuffles ----------------------------------------------------------------------------
-# ``shfl.sync.<mode>(mask, v, b, c)`` gives lane L the v of lane j (down: L + b, up: L − b,
-# bfly: L xor b) when j is in L's segment (``c``: segment mask in bits 8–12, clamp in 0–4),
-# else its own v.  Its adjoint therefore sends ȳ back the other way: lane j's v̄ gets the ȳ
-# of the lane that read it, and a lane that read its own v keeps its own ȳ.  CUDA's
-# ``__shfl_*_sync`` always pass the clamp these rules assume (31 for down and bfly, 0 for up).
-_CLAMP = {"down": 0x1F, "bfly": 0x1F, "up": 0}
-_REVERSE = {"down": "up", "up": "down", "bfly": "bfly"}
-
-
-def check_shuffle(inst: I.CallInst, fail) -> None:
-    """The rules need the clamp CUDA passes, as a constant."""
-    mode = WARP_SHUFFLES[inst.called_function.name]
-    c = inst.arg(3)
-    if not isinstance(c, ConstantInt) or c.value & 0x1F != _CLAMP[mode]:
-        raise fail(inst, f"a warp shuffle ({mode}) whose lane bound is not the constant CUDA's "
-                         f"__shfl_{mode}_sync passes: its derivative is not supported")
-
-
-def forward_shuffle(b: Builder, inst: I.CallInst, tangent: Value) -> Value:
-    """The tangent moves between lanes as the value does."""
-    mask, _, delta, c = inst.args
-    return b.call(inst.called_function, [mask, tangent, delta, c])
-
-
-def reverse_shuffle(b: Builder, inst: I.CallInst, dy: Value, mask: Value, delta: Value) -> Value:
-    """v̄'s share of ȳ at this lane: the ȳ of the lane that read this lane's v (when that
-    read was in range), plus this lane's own ȳ when its own read fell out of range."""
-    mode = WARP_SHUFFLES[inst.called_function.name]
-    c = inst.arg(3).value
-    back = _REVERSE[mode]
-    back_c = (c & ~0x1F) | _CLAMP[back]
-    came, from_ok = _shuffle_p(b, back, mask, dy, delta, back_c)
-    zero_ = zero(dy.type)
-    if mode == "bfly":  # an involution: the partner read this lane iff this lane read it
-        return b.select(from_ok, came, dy)
-    _, own_ok = _shuffle_p(b, mode, mask, dy, delta, c)
-    return b.fadd(b.select(from_ok, came, zero_), b.select(own_ok, zero_, dy))
-
-
-def _shuffle_p(b: Builder, mode: str, mask: Value, value: Value, delta: Value, c: int):
-    """``shfl.sync.<mode>.f32p``: the value and whether its source lane was in range."""
-    pair = T.StructType((T.f32, T.i1))
-    fn = b.function.module.get_or_declare(f"llvm.nvvm.shfl.sync.{mode}.f32p",
-                                          T.FunctionType(pair, (T.i32, T.f32, T.i32, T.i32)))
-    result = b.call(fn, [mask, value, delta, ConstantInt(T.i32, c)])
-    return b.extractvalue(result, 0), b.extractvalue(result, 1)
 
 
 # -- before AD: shadows for shared memory ---------------------------------------------------

@@ -18,6 +18,7 @@ from enzyme_opt.ad.callsites import (MARKERS, decode_call, entry_mode, find_call
                                     has_sret_result, marker_name, resolve_function)
 from enzyme_opt.ad.constexprs import expand_global_addresses
 from enzyme_opt.ad.expand import expand_runtime_helpers, needs_expansion
+from enzyme_opt.ad.shuffles import join_double_shuffles
 from enzyme_opt.ad.invokes import lower_invokes
 from enzyme_opt.ad.lower import lower_call_site
 from enzyme_opt.ad.retype import retype_float_moves
@@ -196,6 +197,9 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
         expand_global_addresses(clone)
     for clone in clones:
         retype_float_moves(clone, program_types)
+    if module.triple and module.triple.startswith("nvptx"):
+        for clone in clones:
+            join_double_shuffles(clone)
     return module
 
 

@@ -187,12 +187,20 @@ _BIT_MOVES = frozenset({"trunc", "lshr", "ashr", "shl", "and", "or", "zext", "se
                         "extractelement", "bitcast", "freeze"})
 
 
-def float_from_integer_bits_message(inst, shadowed) -> str | None:
-    """A ``bitcast`` to a float from integer bits loaded out of memory with a
-    shadow, through operations ``ad/retype.py`` does not turn back into float
-    moves (a bit trick: ``fabs`` as an ``and`` mask; a shift it does not know).
-    An integer carries no derivative, so the float's would be silently lost: a
-    diagnostic instead."""
+#: calls that move integer bits between GPU threads (a double shuffled as two 32-bit
+#: halves, CUDA's __shfl_*_sync(double); HIP's __shfl through ds_bpermute, readlane, DPP)
+_BIT_MOVING_CALLS = ("llvm.nvvm.shfl.sync.", "llvm.amdgcn.ds.bpermute", "llvm.amdgcn.readlane",
+                     "llvm.amdgcn.readfirstlane", "llvm.amdgcn.mov.dpp",
+                     "llvm.amdgcn.update.dpp")
+
+
+def float_from_integer_bits_message(inst, shadowed, active=()) -> str | None:
+    """A ``bitcast`` to a float from integer bits — loaded out of memory with a
+    shadow, or taken from an ``active`` float — through operations
+    ``ad/retype.py`` does not turn back into float moves (a bit trick: ``fabs``
+    as an ``and`` mask; a shift it does not know; a warp shuffle of a double's
+    halves).  An integer carries no derivative, so the float's would be
+    silently lost: a diagnostic instead."""
     if inst.opcode != "bitcast" or not inst.type.scalar.is_float or \
             not inst.operand(0).type.scalar.is_int:
         return None
@@ -208,6 +216,16 @@ def float_from_integer_bits_message(inst, shadowed) -> str | None:
                         f"turned back into {inst.type} through integer operations) cannot be "
                         "differentiated: its derivative would be lost; use floating-point "
                         "operations (fabs, copysign) instead of bit manipulation")
+        elif isinstance(value, I.CallInst) and value.called_function is not None and \
+                value.called_function.name.startswith(_BIT_MOVING_CALLS):
+            work.extend(a for a in value.args if a.type.scalar.is_int)
+        elif isinstance(value, I.Instruction) and value.opcode == "bitcast" and \
+                value.operand(0).type.scalar.is_float:
+            if value.operand(0) in active:
+                return (f"the bits of an active {value.operand(0).type} move as integers and "
+                        f"come back as {inst.type} (a bit trick, or a double shuffled between "
+                        "GPU threads as two 32-bit halves): its derivative would be lost; use "
+                        "floating-point operations, and shuffle floats")
         elif isinstance(value, I.Instruction) and value.opcode in _BIT_MOVES:
             work.append(value.operand(0))
             if value.opcode in ("and", "or"):

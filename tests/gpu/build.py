@@ -52,6 +52,8 @@ SPECS = {
                            x=(-2.0, 2.0), width=2),
     "warp_reduce": dict(n=4099, block=128, m=1, bench_n=1 << 24, timed=True, x=(-2.0, 2.0),
                         dtype="float32"),
+    "warp_reduce_f64": dict(n=4099, block=128, m=1, bench_n=1 << 24, timed=False,
+                            x=(-2.0, 2.0)),
     "softplus_f32": dict(n=4099, block=256, m="n", bench_n=1 << 24, timed=True, x=(-2.0, 2.0),
                          dtype="float32"),
 }

@@ -72,6 +72,11 @@ float emu_shfl(int mode, float v, int b, int c) {
   pthread_barrier_wait(&block_barrier);
   return r;
 }
+int emu_shfl_i(int mode, int v, int b, int c) {  /* the same, on 32 bits */
+  union { int i; float f; } in = {v}, out;
+  out.f = emu_shfl(mode, in.f, b, c);
+  return out.i;
+}
 int emu_shfl_in_range(int mode, int b, int c) {
   int ok;
   shuffle_source(mode, b, c, &ok);
@@ -142,8 +147,8 @@ def retarget(text: str) -> str:
     text = re.sub(r"@llvm\.nvvm\.read\.ptx\.sreg\.(\w+)\.([xyz])", r"@emu_sreg_\1_\2", text)
     text = re.sub(r"@llvm\.nvvm\.barrier\.cta\.sync\.aligned\.all", "@emu_barrier", text)
     text = re.sub(r'\s*"target-(cpu|features)"="[^"]*"', "", text)
-    text = re.sub(r"@llvm\.nvvm\.shfl\.sync\.(down|up|bfly)\.f32(p?)\b", r"@emu_shfl_\1_f32\2",
-                  text)
+    text = re.sub(r"@llvm\.nvvm\.shfl\.sync\.(down|up|bfly)\.(f32|i32)(p?)\b",
+                  r"@emu_shfl_\1_\2\3", text)
     text = re.sub(r"(?m)^declare .*@emu_shfl_\w+\(.*$", "", text) + SHUFFLE_WRAPPERS
     unknown = sorted(set(re.findall(r"@(llvm\.nvvm\.[\w.]+)", text)))
     if unknown:
@@ -153,16 +158,18 @@ def retarget(text: str) -> str:
 
 #: the shuffle intrinsics, as the retargeted IR calls them, over the harness's emu_shfl
 SHUFFLE_WRAPPERS = "\ndeclare float @emu_shfl(i32, float, i32, i32)\n" \
+    "declare i32 @emu_shfl_i(i32, i32, i32, i32)\n" \
     "declare i32 @emu_shfl_in_range(i32, i32, i32)\n" + "".join(
-        f"define float @emu_shfl_{mode}_f32(i32 %m, float %v, i32 %b, i32 %c) {{\n"
-        f"  %r = call float @emu_shfl(i32 {k}, float %v, i32 %b, i32 %c)\n  ret float %r\n}}\n"
-        f"define {{ float, i1 }} @emu_shfl_{mode}_f32p(i32 %m, float %v, i32 %b, i32 %c) {{\n"
-        f"  %r = call float @emu_shfl(i32 {k}, float %v, i32 %b, i32 %c)\n"
+        f"define {t} @emu_shfl_{mode}_{s}(i32 %m, {t} %v, i32 %b, i32 %c) {{\n"
+        f"  %r = call {t} @{f}(i32 {k}, {t} %v, i32 %b, i32 %c)\n  ret {t} %r\n}}\n"
+        f"define {{ {t}, i1 }} @emu_shfl_{mode}_{s}p(i32 %m, {t} %v, i32 %b, i32 %c) {{\n"
+        f"  %r = call {t} @{f}(i32 {k}, {t} %v, i32 %b, i32 %c)\n"
         f"  %ok = call i32 @emu_shfl_in_range(i32 {k}, i32 %b, i32 %c)\n"
         f"  %flag = icmp ne i32 %ok, 0\n"
-        f"  %p = insertvalue {{ float, i1 }} poison, float %r, 0\n"
-        f"  %q = insertvalue {{ float, i1 }} %p, i1 %flag, 1\n  ret {{ float, i1 }} %q\n}}\n"
-        for k, mode in enumerate(("down", "up", "bfly")))
+        f"  %p = insertvalue {{ {t}, i1 }} poison, {t} %r, 0\n"
+        f"  %q = insertvalue {{ {t}, i1 }} %p, i1 %flag, 1\n  ret {{ {t}, i1 }} %q\n}}\n"
+        for k, mode in enumerate(("down", "up", "bfly"))
+        for s, t, f in (("f32", "float", "emu_shfl"), ("i32", "i32", "emu_shfl_i")))
 
 
 def _math_shims() -> str:

@@ -97,9 +97,7 @@ def kernel_source(seed: int) -> tuple[str, dict]:
     rng = random.Random(seed)
     shape = rng.choice(SHAPES)
     # float sums of many atomic adds, in any order, are too noisy for float differences
-    # warp shuffles move floats (a double moves as two 32-bit halves of its bits: refused)
-    dtype = {"reduce": "float64", "warp": "float32"}.get(
-        shape, rng.choice(("float64", "float64", "float32")))
+    dtype = "float64" if shape == "reduce" else rng.choice(("float64", "float64", "float32"))
     e = Expression(rng, dtype)
     t, zero = e.t, ("0.0f" if e.float else "0.0")
     name = f"k{seed}"

@@ -94,6 +94,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 RESULT_MARK = "run.py result: "
+#: seconds one kernel's checks and timing may take (a deadlock must not hang the run)
+CHILD_TIMEOUT = 600
 
 
 def run_kernel(backend, args, kernel: dict, manifest: dict) -> dict:
@@ -110,7 +112,12 @@ def run_isolated(args, name: str) -> dict:
                "--repeat", str(args.repeat), "--heap-mib", str(args.heap_mib)]
     command += ["--no-bench"] if args.no_bench else []
     command += ["--emulate"] if args.emulate else []
-    proc = subprocess.run(command, capture_output=True, text=True)
+    try:
+        proc = subprocess.run(command, capture_output=True, text=True, timeout=CHILD_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return {"name": name, "checks": [],
+                "error": f"no result in {CHILD_TIMEOUT} s (a barrier or warp shuffle that not "
+                         "every thread reaches?)"}
     for line in proc.stdout.splitlines():
         if line.startswith(RESULT_MARK):
             return json.loads(line[len(RESULT_MARK):])

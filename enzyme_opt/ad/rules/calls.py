@@ -129,7 +129,7 @@ def _callee_kind(fn) -> str:
         return FREE
     if is_inactive_callee(name):
         return INACTIVE
-    if name in WARP_SHUFFLES:
+    if name in WARP_SHUFFLES or name.startswith("enzyme_opt.shfl.sync."):
         return SHUFFLE
     if math_name_of(name) is not None:
         return MATH

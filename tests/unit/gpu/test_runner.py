@@ -53,7 +53,8 @@ def test_build_writes_ptx_inputs_and_manifest(built):
     manifest = json.loads((built / "manifest.json").read_text())
     names = {k["name"] for k in manifest["kernels"]}
     assert names == {"elementwise", "reduce_atomic", "reduce_tree", "stencil", "calltree",
-                     "gridstride", "softplus_f32", "elementwise_w2", "warp_reduce"}
+                     "gridstride", "softplus_f32", "elementwise_w2", "warp_reduce",
+                     "warp_reduce_f64"}
     assert sum(k["timed"] for k in manifest["kernels"]) == 7
     sizes = {"float64": 8, "float32": 4}
     ptxas = _tool(PTXAS)
@@ -97,7 +98,7 @@ def test_gradients_agree_with_finite_differences_on_the_cpu_emulation(built):
     results = json.loads((built / "results.json").read_text())
     checks = [c for k in results["kernels"] for c in k["checks"]]
     # kernels x lanes x directions x (reverse, forward): one kernel is batched, of 2 lanes
-    assert len(checks) == 10 * 3 * 2
+    assert len(checks) == 11 * 3 * 2
     assert all(c["ok"] for c in checks), proc.stdout
 
 
