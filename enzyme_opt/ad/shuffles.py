@@ -25,6 +25,8 @@ from enzyme_opt.ir.values import ConstantInt, Value, zero
 from enzyme_opt.targets.nvptx import WARP_SHUFFLES
 
 _CLAMP = {"down": 0x1F, "bfly": 0x1F, "up": 0}
+#: the CUDA function that shuffles in each mode
+_CUDA_NAME = {"down": "__shfl_down_sync", "up": "__shfl_up_sync", "bfly": "__shfl_xor_sync"}
 _REVERSE = {"down": "up", "up": "down", "bfly": "bfly"}
 #: the helpers standing for a double's shuffle: mode → name (``…f64p`` also gives the flag)
 DOUBLE_SHUFFLE = "enzyme_opt.shfl.sync.{mode}.f64"
@@ -47,7 +49,7 @@ def check_shuffle(inst: I.CallInst, fail) -> None:
     c = inst.arg(3)
     if not isinstance(c, ConstantInt) or c.value & 0x1F != _CLAMP[mode]:
         raise fail(inst, f"a warp shuffle ({mode}) whose lane bound is not the constant CUDA's "
-                         f"__shfl_{mode}_sync passes: its derivative is not supported")
+                         f"{_CUDA_NAME[mode]} passes: its derivative is not supported")
 
 
 def forward_shuffle(b: Builder, inst: I.CallInst, tangent: Value) -> Value:
