@@ -1,11 +1,13 @@
 """Warp shuffles (CUDA's ``__shfl_down_sync``, ``__shfl_up_sync``, ``__shfl_xor_sync``).
 
 ``shfl.sync.<mode>(mask, v, b, c)`` gives lane L the v of lane j (down: L + b, up:
-L − b, bfly: L xor b) when j is in L's segment (``c``: segment mask in bits 8–12,
-clamp in 0–4), else its own v.  Its adjoint therefore sends ȳ back the other way:
-lane j's v̄ gets the ȳ of the lane that read it, and a lane that read its own v
-keeps its own ȳ.  CUDA's ``__shfl_*_sync`` always pass the clamp these rules
-assume (31 for down and bfly, 0 for up).
+L − b, bfly: L xor b, idx: lane b) when j is in L's segment (``c``: segment mask in
+bits 8–12, clamp in 0–4), else its own v.  Its adjoint therefore sends ȳ back the
+other way: lane j's v̄ gets the ȳ of the lane that read it, and a lane that read its
+own v keeps its own ȳ; a broadcast from lane b (``__shfl_sync``) gives lane b the
+sum of every lane's ȳ.  CUDA's ``__shfl_*_sync`` always pass the clamp these rules
+assume (31 for down, bfly and idx, 0 for up); a broadcast must come from a constant
+lane, over the whole warp.
 
 A float is one ``llvm.nvvm.shfl.sync.<mode>.f32``.  A double is shuffled as the
 two 32-bit halves of its bits (two ``.i32`` shuffles, split and joined with
@@ -24,9 +26,10 @@ from enzyme_opt.ir.module import Function, Module
 from enzyme_opt.ir.values import ConstantInt, Value, zero
 from enzyme_opt.targets.nvptx import WARP_SHUFFLES
 
-_CLAMP = {"down": 0x1F, "bfly": 0x1F, "up": 0}
+_CLAMP = {"down": 0x1F, "bfly": 0x1F, "up": 0, "idx": 0x1F}
 #: the CUDA function that shuffles in each mode
-_CUDA_NAME = {"down": "__shfl_down_sync", "up": "__shfl_up_sync", "bfly": "__shfl_xor_sync"}
+_CUDA_NAME = {"down": "__shfl_down_sync", "up": "__shfl_up_sync", "bfly": "__shfl_xor_sync",
+              "idx": "__shfl_sync"}
 _REVERSE = {"down": "up", "up": "down", "bfly": "bfly"}
 #: the helpers standing for a double's shuffle: mode → name (``…f64p`` also gives the flag)
 DOUBLE_SHUFFLE = "enzyme_opt.shfl.sync.{mode}.f64"
@@ -44,12 +47,19 @@ def shuffle_mode(callee_name: str) -> str | None:
 
 
 def check_shuffle(inst: I.CallInst, fail) -> None:
-    """The rules need the clamp CUDA passes, as a constant."""
+    """The rules need the clamp CUDA passes, as a constant; a broadcast, one source
+    lane (a constant) over the whole warp."""
     mode = shuffle_mode(inst.called_function.name)
-    c = inst.arg(3)
+    mask, _, lane, c = inst.args
     if not isinstance(c, ConstantInt) or c.value & 0x1F != _CLAMP[mode]:
         raise fail(inst, f"a warp shuffle ({mode}) whose lane bound is not the constant CUDA's "
                          f"{_CUDA_NAME[mode]} passes: its derivative is not supported")
+    if mode == "idx" and not (isinstance(lane, ConstantInt) and c.value == 0x1F and
+                              isinstance(mask, ConstantInt) and mask.value & 0xFFFFFFFF
+                              == 0xFFFFFFFF):
+        raise fail(inst, "a broadcast (__shfl_sync) whose source lane is not a constant, or "
+                         "over part of a warp: its derivative (a sum over the lanes that "
+                         "read each lane) is not supported")
 
 
 def forward_shuffle(b: Builder, inst: I.CallInst, tangent: Value) -> Value:
@@ -63,6 +73,15 @@ def reverse_shuffle(b: Builder, inst: I.CallInst, dy: Value, mask: Value, delta:
     read was in range), plus this lane's own ȳ when its own read fell out of range."""
     mode = shuffle_mode(inst.called_function.name)
     c = inst.arg(3).value
+    if mode == "idx":  # every lane read the source lane: it gets the warp's sum of ȳ
+        total = dy
+        for distance in (16, 8, 4, 2, 1):
+            partner, _ = _shuffle_p(b, "bfly", mask, total, ConstantInt(T.i32, distance), 0x1F)
+            total = b.fadd(total, partner)
+        laneid = b.function.module.get_or_declare("llvm.nvvm.read.ptx.sreg.laneid",
+                                                  T.FunctionType(T.i32, ()))
+        is_source = b.icmp("eq", b.call(laneid, []), delta)
+        return b.select(is_source, total, zero(dy.type))
     back = _REVERSE[mode]
     came, from_ok = _shuffle_p(b, back, mask, dy, delta, (c & ~0x1F) | _CLAMP[back])
     if mode == "bfly":  # an involution: the partner read this lane iff this lane read it

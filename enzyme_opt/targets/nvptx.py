@@ -65,10 +65,10 @@ INTRINSIC_MATH = {
     "__nv_frsqrt_rn": "rsqrt",
 }
 
-#: warp shuffles of a float with derivative rules (``__shfl_down_sync`` …) → their mode;
-#: ``idx`` (a broadcast) and the ``i32`` forms (a double is shuffled as two halves of
-#: its bits) have none
-WARP_SHUFFLES = {f"llvm.nvvm.shfl.sync.{mode}.f32": mode for mode in ("down", "up", "bfly")}
+#: warp shuffles of a float with derivative rules (``__shfl_down_sync`` …, ``idx`` for
+#: ``__shfl_sync``) → their mode; the ``i32`` forms carry a double's halves (``ad/shuffles``)
+WARP_SHUFFLES = {f"llvm.nvvm.shfl.sync.{mode}.f32": mode
+                 for mode in ("down", "up", "bfly", "idx")}
 
 #: ``llvm.<name>.<type>`` intrinsics the NVPTX back end cannot select (LLVM 22,
 #: found by compiling each one), per scalar type: they become libdevice calls

@@ -53,7 +53,9 @@ SREGS(tid, tid) SREGS(ntid, ntid) SREGS(ctaid, ctaid) SREGS(nctaid, nctaid)
 
 void emu_barrier(int id) { (void)id; pthread_barrier_wait(&block_barrier); }
 
-/* Warp shuffles (PTX's shfl.sync; mode 0 down, 1 up, 2 bfly): every thread of the block
+int emu_laneid(void) { return tid[0] & 31; }
+
+/* Warp shuffles (PTX's shfl.sync; mode 0 down, 1 up, 2 bfly, 3 idx): every thread of the block
  * posts its value, waits for all, reads its source lane's, and waits again. */
 static float shuffle_slot[1024];
 static int shuffle_source(int mode, int b, int c, int *in_range) {
@@ -61,7 +63,8 @@ static int shuffle_source(int mode, int b, int c, int *in_range) {
   int max_lane = (lane & segmask) | (clamp & ~segmask), j;
   if (mode == 0) { j = lane + b; *in_range = j <= max_lane; }
   else if (mode == 1) { j = lane - b; *in_range = j >= max_lane; }
-  else { j = lane ^ b; *in_range = j <= max_lane; }
+  else if (mode == 2) { j = lane ^ b; *in_range = j <= max_lane; }
+  else { j = (lane & segmask) | (b & ~segmask); *in_range = j <= max_lane; }
   return *in_range ? j : lane;
 }
 float emu_shfl(int mode, float v, int b, int c) {
@@ -147,8 +150,9 @@ def retarget(text: str) -> str:
     text = re.sub(r"@llvm\.nvvm\.read\.ptx\.sreg\.(\w+)\.([xyz])", r"@emu_sreg_\1_\2", text)
     text = re.sub(r"@llvm\.nvvm\.barrier\.cta\.sync\.aligned\.all", "@emu_barrier", text)
     text = re.sub(r'\s*"target-(cpu|features)"="[^"]*"', "", text)
-    text = re.sub(r"@llvm\.nvvm\.shfl\.sync\.(down|up|bfly)\.(f32|i32)(p?)\b",
+    text = re.sub(r"@llvm\.nvvm\.shfl\.sync\.(down|up|bfly|idx)\.(f32|i32)(p?)\b",
                   r"@emu_shfl_\1_\2\3", text)
+    text = text.replace("@llvm.nvvm.read.ptx.sreg.laneid", "@emu_laneid")
     text = re.sub(r"(?m)^declare .*@emu_shfl_\w+\(.*$", "", text) + SHUFFLE_WRAPPERS
     unknown = sorted(set(re.findall(r"@(llvm\.nvvm\.[\w.]+)", text)))
     if unknown:
@@ -168,7 +172,7 @@ SHUFFLE_WRAPPERS = "\ndeclare float @emu_shfl(i32, float, i32, i32)\n" \
         f"  %flag = icmp ne i32 %ok, 0\n"
         f"  %p = insertvalue {{ {t}, i1 }} poison, {t} %r, 0\n"
         f"  %q = insertvalue {{ {t}, i1 }} %p, i1 %flag, 1\n  ret {{ {t}, i1 }} %q\n}}\n"
-        for k, mode in enumerate(("down", "up", "bfly"))
+        for k, mode in enumerate(("down", "up", "bfly", "idx"))
         for s, t, f in (("f32", "float", "emu_shfl"), ("i32", "i32", "emu_shfl_i")))
 
 

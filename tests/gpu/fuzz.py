@@ -15,7 +15,8 @@ of six shapes that exercise what is particular to GPUs —
 * ``gridstride``: a grid-stride loop carrying a value from one element to the
   next (the tape of a loop);
 * ``warp``: warp shuffles (``__shfl_down_sync``, ``__shfl_up_sync``,
-  ``__shfl_xor_sync``) combining each lane's value with another's;
+  ``__shfl_xor_sync``, the broadcast ``__shfl_sync``) combining each lane's value
+  with another's;
 
 in double or single precision (float kernels use CUDA's fast intrinsics; the
 reduction is always double: float sums of atomic adds in any order are too
@@ -143,8 +144,9 @@ def kernel_source(seed: int) -> tuple[str, dict]:
         for _ in range(rng.randint(1, 3)):
             call = rng.choice(["__shfl_down_sync(0xffffffffu, v, {})",
                                "__shfl_up_sync(0xffffffffu, v, {})",
-                               "__shfl_xor_sync(0xffffffffu, v, {})"])
-            body.append(f"v = {e.binary('v', call.format(rng.choice((1, 2, 4, 8, 16))))};")
+                               "__shfl_xor_sync(0xffffffffu, v, {})",
+                               "__shfl_sync(0xffffffffu, v, {})"])
+            body.append(f"v = {e.binary('v', call.format(rng.choice((1, 2, 4, 8, 16, 0, 31))))};")
         body += ["if (i < n)", "  y[i] = v;"]
     else:  # gridstride
         half = "0.5f" if e.float else "0.5"

@@ -1,8 +1,7 @@
 ; Warp shuffles the rules do not cover are refused in one line, in both modes, never
 ; differentiated wrong: a shuffle whose lane bound is not the constant CUDA passes (here a
-; run-time width), and a broadcast from one lane (shfl.sync.idx), whose adjoint would be a
-; sum over the warp. (A double is shuffled as two 32-bit halves of its bits: that is the
-; float-bit-manipulation refusal.)
+; run-time width), and a broadcast (shfl.sync.idx, __shfl_sync) from a lane that is not a
+; constant, whose adjoint would be a sum over the lanes that read each lane.
 ; RUN: split-file %s %t
 ; RUN: %python %S/../Inputs/expect-error.py enzyme-opt %t/bound.ll -S -o %t.out | FileCheck %s --check-prefix=BOUND
 ; RUN: %python %S/../Inputs/expect-error.py enzyme-opt %t/bound-fwd.ll -S -o %t.out | FileCheck %s --check-prefix=BOUND
@@ -44,13 +43,13 @@ target triple = "nvptx64-nvidia-cuda"
 declare float @llvm.nvvm.shfl.sync.idx.f32(i32, float, i32, i32)
 declare void @__enzyme_autodiff(ptr, ...)
 
-define float @f(float %v) {
-  %r = call float @llvm.nvvm.shfl.sync.idx.f32(i32 -1, float %v, i32 0, i32 31)
+define float @f(float %v, i32 %lane) {
+  %r = call float @llvm.nvvm.shfl.sync.idx.f32(i32 -1, float %v, i32 %lane, i32 31)
   ret float %r
 }
 
-define void @g(float %v) {
-  call void (ptr, ...) @__enzyme_autodiff(ptr @f, float %v)
+define void @g(float %v, i32 %lane) {
+  call void (ptr, ...) @__enzyme_autodiff(ptr @f, float %v, i32 %lane)
   ret void
 }
-; IDX: enzyme-opt: error: {{.*}}llvm.nvvm.shfl.sync.idx.f32
+; IDX: enzyme-opt: error: {{.*}}a broadcast (__shfl_sync) whose source lane is not a constant, or over part of a warp: its derivative (a sum over the lanes that read each lane) is not supported

@@ -1,5 +1,5 @@
-// Warp shuffles (__shfl_down_sync, __shfl_up_sync, __shfl_xor_sync) of floats and doubles, in both
-// modes. Forward: the tangent moves between lanes as the value does. Reverse: a lane's
+// Warp shuffles (__shfl_down_sync, __shfl_up_sync, __shfl_xor_sync, __shfl_sync) of floats
+// and doubles, in both modes. Forward: the tangent moves between lanes as the value does. Reverse: a lane's
 // adjoint goes back to the lane its value came from (the opposite shuffle, with the
 // in-range flag of the .f32p form), and a lane whose own read fell out of range keeps
 // it; xor is its own inverse. ptxas accepts the PTX. The numbers are checked by the GPU
@@ -20,6 +20,7 @@ __device__ void mix(const float *x, float *y, int n) {
   v = v * __shfl_down_sync(0xffffffffu, v, 4);
   v = v + __shfl_up_sync(0xffffffffu, v, 1);
   v = v * __shfl_xor_sync(0xffffffffu, v, 8);
+  v = v + __shfl_sync(0xffffffffu, v, 0);
   if (i < n)
     y[i] = v;
 }
@@ -57,10 +58,15 @@ __global__ void tangent(const float *x, float *dx, float *y, float *dy, int n) {
 // CHECK: call { double, i1 } @enzyme_opt.shfl.sync.up.f64p(i32 -1, double %{{.*}}, i32 4, i32 0)
 // CHECK: call { double, i1 } @enzyme_opt.shfl.sync.down.f64p(i32 -1, double %{{.*}}, i32 4, i32 31)
 
-// Reverse, last shuffle first: xor 8 is its own inverse; up 1 goes back down (lane 31
-// reads nothing there: clamp 31) and keeps its own adjoint where it read itself; down 4 goes
-// back up (clamp 0).
+// Reverse, last shuffle first: the broadcast from lane 0 gives lane 0 the warp's sum of the
+// adjoints (five xor steps); xor 8 is its own inverse; up 1 goes back down (lane 31 reads
+// nothing there: clamp 31) and keeps its own adjoint where it read itself; down 4 goes back
+// up (clamp 0).
 // CHECK-LABEL: define internal void @reverse__Z3mixPKfPfi
+// CHECK: call { float, i1 } @llvm.nvvm.shfl.sync.bfly.f32p(i32 -1, float %{{.*}}, i32 16, i32 31)
+// CHECK: call { float, i1 } @llvm.nvvm.shfl.sync.bfly.f32p(i32 -1, float %{{.*}}, i32 1, i32 31)
+// CHECK: [[LANE:%.*]] = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
+// CHECK: icmp eq i32 [[LANE]], 0
 // CHECK: call { float, i1 } @llvm.nvvm.shfl.sync.bfly.f32p(i32 -1, float %{{.*}}, i32 8, i32 31)
 // CHECK: call { float, i1 } @llvm.nvvm.shfl.sync.down.f32p(i32 -1, float %{{.*}}, i32 1, i32 31)
 // CHECK: call { float, i1 } @llvm.nvvm.shfl.sync.up.f32p(i32 -1, float %{{.*}}, i32 1, i32 0)
