@@ -29,6 +29,7 @@ from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.values import ConstantInt, ConstantKeyword
+from enzyme_opt.targets import nvptx
 
 
 def _mul(b: Builder, a, bb, c, d):
@@ -222,8 +223,7 @@ def _expand_sincos(inst: I.CallInst) -> None:
     module = inst.function.module
     for rule, pointer in zip(_sincos_of(name), args[1:]):
         if name.startswith("__nv_"):  # libdevice's own sine and cosine, as the call meant
-            fn = module.get_or_declare(f"__nv_{rule}" + ("f" if ty == T.f32 else ""),
-                                       T.FunctionType(ty, (ty,)))
+            fn = module.get_or_declare(nvptx.device_function(rule, ty), T.FunctionType(ty, (ty,)))
             value = b.call(fn, [args[0]])
         else:
             value = m.call(rule, args[0])

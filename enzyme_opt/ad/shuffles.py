@@ -1,4 +1,5 @@
-"""Warp shuffles (CUDA's ``__shfl_down_sync``, ``__shfl_up_sync``, ``__shfl_xor_sync``).
+"""Warp shuffles (CUDA's ``__shfl_down_sync``, ``__shfl_up_sync``, ``__shfl_xor_sync``,
+``__shfl_sync``).
 
 ``shfl.sync.<mode>(mask, v, b, c)`` gives lane L the v of lane j (down: L + b, up:
 L − b, bfly: L xor b, idx: lane b) when j is in L's segment (``c``: segment mask in
@@ -37,7 +38,8 @@ ALWAYS_INLINE = "alwaysinline nounwind convergent"
 
 
 def shuffle_mode(callee_name: str) -> str | None:
-    """``down``/``up``/``bfly`` for a shuffle with rules, None for anything else."""
+    """``down``/``up``/``bfly``/``idx`` for a shuffle with rules (a float's, or the
+    helper standing for a double's), None for anything else."""
     if callee_name in WARP_SHUFFLES:
         return WARP_SHUFFLES[callee_name]
     for mode in _CLAMP:

@@ -188,7 +188,7 @@ def _stop_if_null(b: Builder, module: Module, data: Value, size: Value) -> None:
         write = module.get_or_declare("write", T.FunctionType(T.i64, (T.i32, T.ptr, T.i64)))
         b.call(write, [ConstantInt(T.i32, 2), _message(module, "enzyme_opt.tape.oom", text),
                        ConstantInt(T.i64, len(text))])
-    if triple.startswith(("nvptx", "amdgcn")):
+    if _is_gpu(module):
         b.call(module.get_or_declare("llvm.trap", T.FunctionType(T.void, ())), [])
     else:
         b.call(module.get_or_declare("abort", T.FunctionType(T.void, ())), [])

@@ -6,7 +6,7 @@ Kinds:
 ``ALLOCATE``/``FREE`` allocation functions (shadow allocations);
 ``INACTIVE`` calls that never carry derivatives (I/O, hints, integer intrinsics);
 ``MATH`` elementwise math with a rule in ``elementwise.RULES``;
-``SHUFFLE`` a GPU warp shuffle of a float (its rules are in ``ad/gpu.py``);
+``SHUFFLE`` a GPU warp shuffle with rules (``ad/shuffles.py``);
 ``CUSTOM`` a function with a custom derivative rule (``rules/custom.py``);
 ``TAPE`` a helper of the tape of a derivative (``enzyme_opt.tape.*``): differentiating
 a derivative again mirrors its tape onto a shadow tape instead of differentiating
@@ -23,8 +23,9 @@ import weakref
 from enzyme_opt.ad.rules import custom
 from enzyme_opt.ad.rules.custom import Allocation
 from enzyme_opt.ad.rules.elementwise import math_name_of
+from enzyme_opt.ad.shuffles import shuffle_mode
 from enzyme_opt.targets import INACTIVE_PREFIXES as GPU_INACTIVE_PREFIXES
-from enzyme_opt.targets.nvptx import WARP_SHUFFLES, is_libdevice_inside
+from enzyme_opt.targets.nvptx import is_libdevice_inside
 
 COPY, FILL, ALLOCATE, FREE, INACTIVE, MATH, CUSTOM, TAPE, DEFINED, EXTERNAL, OPAQUE, SHUFFLE = (
     "copy", "fill", "allocate", "free", "inactive", "math", "custom", "tape", "defined",
@@ -129,7 +130,7 @@ def _callee_kind(fn) -> str:
         return FREE
     if is_inactive_callee(name):
         return INACTIVE
-    if name in WARP_SHUFFLES or name.startswith("enzyme_opt.shfl.sync."):
+    if shuffle_mode(name) is not None:
         return SHUFFLE
     if math_name_of(name) is not None:
         return MATH

@@ -72,5 +72,13 @@ __global__ void tangent(const float *x, float *dx, float *y, float *dy, int n) {
 // CHECK: call { float, i1 } @llvm.nvvm.shfl.sync.up.f32p(i32 -1, float %{{.*}}, i32 1, i32 0)
 // CHECK: call { float, i1 } @llvm.nvvm.shfl.sync.up.f32p(i32 -1, float %{{.*}}, i32 4, i32 0)
 // CHECK: call { float, i1 } @llvm.nvvm.shfl.sync.down.f32p(i32 -1, float %{{.*}}, i32 4, i32 31)
+// Forward: each shuffle of the value is followed by the same shuffle of its tangent.
 // CHECK-LABEL: define internal void @fwddiffe_Z3mixPKfPfi
-// CHECK: call float @llvm.nvvm.shfl.sync.down.f32(i32 -1, float %{{.*}}, i32 4, i32 31)
+// CHECK: [[V:%.*]] = tail call contract noundef float @llvm.nvvm.shfl.sync.down.f32(i32 -1, float [[X:%.*]], i32 4, i32 31)
+// CHECK-NEXT: call float @llvm.nvvm.shfl.sync.down.f32(i32 -1, float %{{.*}}, i32 4, i32 31)
+// CHECK: tail call contract noundef float @llvm.nvvm.shfl.sync.up.f32(i32 -1, float %{{.*}}, i32 1, i32 0)
+// CHECK-NEXT: call float @llvm.nvvm.shfl.sync.up.f32(i32 -1, float %{{.*}}, i32 1, i32 0)
+// CHECK: tail call contract noundef float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %{{.*}}, i32 8, i32 31)
+// CHECK-NEXT: call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %{{.*}}, i32 8, i32 31)
+// CHECK: tail call contract noundef float @llvm.nvvm.shfl.sync.idx.f32(i32 -1, float %{{.*}}, i32 0, i32 31)
+// CHECK-NEXT: call float @llvm.nvvm.shfl.sync.idx.f32(i32 -1, float %{{.*}}, i32 0, i32 31)
