@@ -10,9 +10,9 @@ state; libdevice math (``__nv_sin`` …) from the host's libm; atomics are
 the host's; a warp shuffle (``__shfl_down_sync`` …) posts each thread's value
 and reads its source lane's between two block-wide barriers, so every thread
 of the block must reach it, as in the test kernels.  What it does not: warps
-otherwise, timing, the PTX itself (ptxas checks that).  The retargeting is textual and only meant for the kernels under
-``tests/gpu/kernels`` and those ``tests/gpu/fuzz.py`` writes: an NVVM intrinsic it does
-not know is an error.
+otherwise, timing, the PTX itself (ptxas checks that).  The retargeting is
+textual and only meant for the kernels under ``tests/gpu/kernels`` and those
+``tests/gpu/fuzz.py`` writes: an NVVM intrinsic it does not know is an error.
 
 Needs clang-22 (to compile the retargeted IR and the harness) and NumPy.
 """
