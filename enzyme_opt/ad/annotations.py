@@ -19,6 +19,7 @@ The table of what is honoured is docs/abi.md's.
 from __future__ import annotations
 
 from enzyme_opt.ad.callsites import MARKERS, entry_point
+from enzyme_opt.ad.checkpoint import CHECKPOINT_MARKERS
 from enzyme_opt.ad.rules.custom import CUSTOM_RULE_KINDS, FREES_ATTRIBUTE, inactive_reason
 from enzyme_opt.ad.rules.elementwise import RULES
 from enzyme_opt.demangle import function_phrase
@@ -38,6 +39,8 @@ FUNCTION_ATTRIBUTES = frozenset({"enzyme_inactive", "enzyme_math", "enzyme_alloc
                                  "enzyme_deallocator"})
 #: ``llvm.global.annotations`` strings honoured (``enzyme_function_like=`` has a value)
 ANNOTATIONS = frozenset({"enzyme_inactive", "enzyme_nofree", "enzyme_function_like"})
+#: marker globals: the entry points' and __enzyme_checkpoint_for's (ad/checkpoint.py)
+KNOWN_MARKERS = frozenset(MARKERS) | CHECKPOINT_MARKERS
 
 
 class Registrations:
@@ -261,7 +264,7 @@ def _check_names(module: Module, filename: str) -> None:
     for g in module.globals:
         # One used as a marker is reported where it is used, with its line
         # (ad/callsites.py); ``check_leftover_markers`` catches the rest.
-        if _enzyme_kind(g.name) and g.name not in MARKERS and not g.has_uses():
+        if _enzyme_kind(g.name) and g.name not in KNOWN_MARKERS and not g.has_uses():
             raise refuse(f"the global @{g.name} (not an Enzyme marker)")
         for kind in _global_metadata_kinds(g):
             if _enzyme_kind(kind) and kind not in GLOBAL_METADATA:
@@ -290,7 +293,7 @@ def check_leftover_markers(module: Module, filename: str) -> None:
     """After lowering: a global named like a marker that is not one, still
     used by the program, is not ignored."""
     for g in module.globals:
-        if _enzyme_kind(g.name) and g.name not in MARKERS:
+        if _enzyme_kind(g.name) and g.name not in KNOWN_MARKERS:
             raise DifferentiationError(f"the global @{g.name} is named like an Enzyme marker, "
                                        f"but there is no such marker", filename)
 

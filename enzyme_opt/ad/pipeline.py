@@ -13,6 +13,8 @@ from __future__ import annotations
 from enzyme_opt import llvm
 from enzyme_opt.ad import request as R
 from enzyme_opt.ad.annotations import apply_annotations, check_leftover_markers
+from enzyme_opt.ad.checkpoint import (CHECKPOINT_MARKERS, CheckpointGenerator, is_checkpoint_loop,
+                                      lower_checkpoint_calls)
 from enzyme_opt.ad.chosen_functions import split_calls_of_chosen_functions
 from enzyme_opt.ad.callsites import (MARKERS, decode_call, entry_mode, find_call_sites,
                                     has_sret_result, marker_name, resolve_function)
@@ -59,6 +61,7 @@ def lower_module(module: Module, filename: str) -> Module | None:
     (and no registrations or annotations for Enzyme either)."""
     if not _mentions_enzyme(module):
         return None
+    lower_checkpoint_calls(module, lambda inst: describe(inst, module))
     apply_annotations(module, filename)
     give_tables_shadows(module)
     split_calls_of_chosen_functions(module)
@@ -301,7 +304,9 @@ class Context:
                 request, fn = self.pending.pop(0)
                 if isinstance(request, tuple):
                     from enzyme_opt.ad.reverse import SplitGenerator
-                    SplitGenerator(self, request[1], *fn).run()
+                    generator = CheckpointGenerator if is_checkpoint_loop(request[1].function) \
+                        else SplitGenerator
+                    generator(self, request[1], *fn).run()
                 else:
                     _drivers()[request.mode][2](self, request, fn).run()
         finally:
@@ -352,7 +357,8 @@ def _clean_markers(module: Module) -> None:
     for symbol in list(module.symbols.values()):
         # A marker is declared, or defined as C++'s `int enzyme_dup;` is.
         marker = isinstance(symbol, GlobalVariable) and symbol.name.startswith("enzyme_") \
-            and (symbol.initializer is None or symbol.name in MARKERS)
+            and (symbol.initializer is None or symbol.name in MARKERS
+                 or symbol.name in CHECKPOINT_MARKERS)
         entry = isinstance(symbol, Function) and symbol.is_declaration and entry_mode(symbol.name)
         if (marker or entry) and not symbol.has_uses():
             module.remove(symbol)

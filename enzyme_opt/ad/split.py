@@ -27,6 +27,7 @@ from enzyme_opt.ad.tape import TAPE_BYTES, free_tape, new_tape
 from enzyme_opt.ad.callsites import has_sret_result
 from enzyme_opt.ad.utils import build_struct, coerce, sret_type, user_name
 from enzyme_opt.diagnostics import DifferentiationError
+from enzyme_opt.ad.checkpoint import refuse_in_split_mode
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.values import ConstantInt, Value, null
@@ -41,6 +42,7 @@ def pair_request(request: R.DiffRequest) -> R.DiffRequest:
 
 
 def lower_augmented(context, site: CallSite, b: Builder, args: list[Value]) -> Value | None:
+    refuse_in_split_mode(site.request.function, site.location)
     augmented, _ = context.split_pair(pair_request(site.request))
     request = site.request
     if site.tape_memory is not None:
@@ -62,6 +64,7 @@ def lower_augmented(context, site: CallSite, b: Builder, args: list[Value]) -> V
 
 
 def lower_reverse(context, site: CallSite, b: Builder, args: list[Value]) -> Value | None:
+    refuse_in_split_mode(site.request.function, site.location)
     _, reverse = context.split_pair(pair_request(site.request))
     tape = site.tape_memory if site.tape_memory is not None else site.tape
     if site.tape_memory is not None:

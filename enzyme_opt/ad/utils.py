@@ -57,8 +57,11 @@ def new_internal_function(module: Module, name: str, function_type: T.FunctionTy
             suffix = _ENZYME_METADATA.sub("", suffix)
         groups = re.findall(r"#(\d+)", suffix)
         for gid in groups:
-            text = module.attribute_groups.get(int(gid), "")
-            new_gid = module.add_attribute_group(_derived_attributes(text, is_clone))
+            text = _derived_attributes(module.attribute_groups.get(int(gid), ""), is_clone)
+            if not text:  # every attribute was the program's own for Enzyme
+                suffix = re.sub(rf"\s*#{gid}\b", "", suffix)
+                continue
+            new_gid = module.add_attribute_group(text)
             suffix = suffix.replace(f"#{gid}", f"#{new_gid}")
     fn = Function(module.unique_name(name), function_type, arg_names,
                   prefix=" ".join(prefix_words), suffix=suffix)

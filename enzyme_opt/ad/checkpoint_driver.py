@@ -1,0 +1,268 @@
+"""The run-time driver of a checkpointed loop (``__enzyme_checkpoint_for``):
+two functions, emitted once per module, that ask the program's scheme for
+actions and carry them out.
+
+A scheme is Enzyme's ``EnzymeCheckpointScheme`` (enzyme/checkpoint.h): a
+table of C function pointers ``{version, init, next_action, store, restore,
+set_nsteps, finalize, save_state, load_state, set_paths}``.  Its actions
+(``EnzymeCkptAction {i32 flag; i64 iteration, startiteration, cpnum}``) are
+Revolve's:
+
+==========  =============================================================
+STORE       save the regions into slot ``cpnum`` (the state before step
+            ``iteration``)
+RESTORE     load slot ``cpnum``
+FORWARD     run steps ``startiteration … iteration-1`` (primal, no tape)
+FIRSTUTURN  the state is before the last step: the forward sweep ends
+UTURN       run step ``iteration-1`` with its tape, then its adjoint
+DONE        the schedule is complete
+==========  =============================================================
+
+Besides the scheme's slots the driver uses two of its own, as the protocol
+says: slot -2, the state before the last step (stored at FIRSTUTURN; the
+reverse sweep starts by restoring it and differentiating that step), and
+slot -1, the state the forward sweep left, restored at DONE so the program's
+memory is as the primal left it.
+
+``enzyme_opt.checkpoint.forward(scheme, data, n, regions, nregions, bytes,
+env, step)`` runs the forward sweep and returns the scheme's state;
+``enzyme_opt.checkpoint.reverse(scheme, state, n, regions, nregions, env,
+step, gradient)`` the reverse sweep.  ``step(env, j)`` runs step ``j``
+without a tape; ``gradient(env, j)`` runs it with its tape and then its
+adjoint (``ad/checkpoint.py`` generates both per loop).  A scheme that breaks
+the protocol stops the program with one line on stderr.
+"""
+
+from __future__ import annotations
+
+from enzyme_opt.ir import types as T
+from enzyme_opt.ir.builder import Builder
+from enzyme_opt.ir.module import Function, GlobalVariable, Module
+from enzyme_opt.ir.values import ConstantInt, ConstantString, Value, null
+
+ABI_VERSION = 1
+STORE, RESTORE, FORWARD, FIRSTUTURN, UTURN, DONE = 1, 2, 3, 4, 5, 7
+
+#: EnzymeCkptAction and EnzymeCkptRegion {ptr, i64 bytes, i32 addrspace, i32 flags}
+ACTION = T.StructType((T.i32, T.i64, T.i64, T.i64))
+REGION = T.StructType((T.ptr, T.i64, T.i32, T.i32))
+#: the scheme table's fields, by name
+SCHEME_FIELDS = ("version", "init", "next_action", "store", "restore", "set_nsteps",
+                 "finalize", "save_state", "load_state", "set_paths")
+SCHEME = T.StructType((T.i32, *([T.ptr] * (len(SCHEME_FIELDS) - 1))))
+
+INIT = T.FunctionType(T.ptr, (T.ptr, T.i64, T.i64))
+NEXT_ACTION = T.FunctionType(T.void, (T.ptr, T.ptr))
+STORE_OR_RESTORE = T.FunctionType(T.void, (T.ptr, T.i64, T.i64, T.ptr, T.i64))
+FINALIZE = T.FunctionType(T.void, (T.ptr,))
+#: the per-loop functions the driver calls: step ``j`` of the loop, given its arguments
+STEP = T.FunctionType(T.void, (T.ptr, T.i64))
+
+FORWARD_NAME = "enzyme_opt.checkpoint.forward"
+REVERSE_NAME = "enzyme_opt.checkpoint.reverse"
+_PREFIX = "enzyme-opt: __enzyme_checkpoint_for: "
+
+
+def forward_driver(module: Module) -> Function:
+    found = module.get_function(FORWARD_NAME)
+    if found is not None:
+        return found
+    fn = _new(module, FORWARD_NAME, T.FunctionType(
+        T.ptr, (T.ptr, T.ptr, T.i64, T.ptr, T.i64, T.i64, T.ptr, T.ptr)),
+        ["scheme", "data", "n", "regions", "nregions", "bytes", "env", "step"])
+    scheme, data, n, regions, nregions, size, env, step = fn.args
+    b = Builder(fn.append_block("entry"))
+    table = _SchemeTable(b, scheme)
+    state = b.call(table.field("init"), [data, n, size], "state", function_type=INIT)
+    table.require_store_and_restore(state)
+    action = b.alloca(ACTION, "action")
+    loop = fn.append_block("next.action")
+    b.br(loop)
+    b.at_end(loop)
+    act = _Action(b, table, state, action)
+    store, forward, turn, done, bad = (fn.append_block(name) for name in
+                                       ("store", "forward", "first.uturn", "done", "bad.action"))
+    b.switch(act.flag, bad, [(ConstantInt(T.i32, STORE), store),
+                             (ConstantInt(T.i32, FORWARD), forward),
+                             (ConstantInt(T.i32, FIRSTUTURN), turn),
+                             (ConstantInt(T.i32, DONE), done)])
+    b.at_end(store)
+    table.save(state, act.slot(b), act.iteration(b), regions, nregions)
+    b.br(loop)
+    b.at_end(forward)
+    _run_steps(b, step, env, act.start(b), act.iteration(b))
+    b.br(loop)
+    b.at_end(turn)
+    _fail_unless(b, b.icmp("eq", act.iteration(b), n),
+                 "the scheme's first turn is not at the last step")
+    last = b.sub(n, ConstantInt(T.i64, 1), "last")
+    table.save(state, ConstantInt(T.i64, -2), last, regions, nregions)
+    b.call(step, [env, last], function_type=STEP)
+    table.save(state, ConstantInt(T.i64, -1), n, regions, nregions)
+    b.ret(state)
+    b.at_end(done)
+    _fail_unless(b, b.icmp("eq", n, ConstantInt(T.i64, 0)),
+                 "the scheme was done before its first turn")
+    b.ret(state)
+    b.at_end(bad)
+    _fail(b, "the scheme asked the forward sweep for an action it cannot take")
+    return fn
+
+
+def reverse_driver(module: Module) -> Function:
+    found = module.get_function(REVERSE_NAME)
+    if found is not None:
+        return found
+    fn = _new(module, REVERSE_NAME, T.FunctionType(
+        T.void, (T.ptr, T.ptr, T.i64, T.ptr, T.i64, T.ptr, T.ptr, T.ptr)),
+        ["scheme", "state", "n", "regions", "nregions", "env", "step", "gradient"])
+    scheme, state, n, regions, nregions, env, step, gradient = fn.args
+    b = Builder(fn.append_block("entry"))
+    table = _SchemeTable(b, scheme)
+    action = b.alloca(ACTION, "action")
+    loop, finish = fn.append_block("next.action"), fn.append_block("finish")
+    first = fn.append_block("last.step")
+    b.cbr(b.icmp("eq", n, ConstantInt(T.i64, 0)), finish, first)
+    b.at_end(first)
+    last = b.sub(n, ConstantInt(T.i64, 1), "last")
+    table.load(state, ConstantInt(T.i64, -2), last, regions, nregions)
+    b.call(gradient, [env, last], function_type=STEP)
+    b.br(loop)
+    b.at_end(loop)
+    act = _Action(b, table, state, action)
+    store, restore, forward, uturn, done, bad = (
+        fn.append_block(name) for name in ("store", "restore", "forward", "uturn", "done",
+                                           "bad.action"))
+    b.switch(act.flag, bad, [(ConstantInt(T.i32, STORE), store),
+                             (ConstantInt(T.i32, RESTORE), restore),
+                             (ConstantInt(T.i32, FORWARD), forward),
+                             (ConstantInt(T.i32, UTURN), uturn),
+                             (ConstantInt(T.i32, DONE), done)])
+    b.at_end(store)
+    table.save(state, act.slot(b), act.iteration(b), regions, nregions)
+    b.br(loop)
+    b.at_end(restore)
+    table.load(state, act.slot(b), act.iteration(b), regions, nregions)
+    b.br(loop)
+    b.at_end(forward)
+    _run_steps(b, step, env, act.start(b), act.iteration(b))
+    b.br(loop)
+    b.at_end(uturn)
+    b.call(gradient, [env, b.sub(act.iteration(b), ConstantInt(T.i64, 1))], function_type=STEP)
+    b.br(loop)
+    b.at_end(done)
+    table.load(state, ConstantInt(T.i64, -1), n, regions, nregions)
+    b.br(finish)
+    b.at_end(finish)
+    finalize = table.field("finalize")
+    with b.if_then(b.icmp("ne", finalize, null(T.ptr)), "finalize"):
+        b.call(finalize, [state], function_type=FINALIZE)
+    b.ret()
+    b.at_end(bad)
+    _fail(b, "the scheme asked the reverse sweep for an action it cannot take")
+    return fn
+
+
+class _SchemeTable:
+    """Reads the fields of the scheme table ``scheme`` (once each, in the entry block)."""
+
+    def __init__(self, b: Builder, scheme: Value):
+        self.b, self.scheme, self.fields = b, scheme, {}
+        version = b.load(T.i32, b.gep(SCHEME, scheme, _indices(0), "version.field"), "version")
+        _fail_unless(b, b.icmp("eq", version, ConstantInt(T.i32, ABI_VERSION)),
+                     f"the scheme's version is not {ABI_VERSION} (ENZYME_CKPT_ABI_VERSION)")
+
+    def field(self, name: str) -> Value:
+        if name not in self.fields:
+            index = SCHEME_FIELDS.index(name)
+            pointer = self.b.gep(SCHEME, self.scheme, _indices(index), f"{name}.field")
+            self.fields[name] = self.b.load(T.ptr, pointer, name)
+        return self.fields[name]
+
+    def require_store_and_restore(self, state: Value) -> None:
+        for name in ("next_action", "store", "restore"):
+            _fail_unless(self.b, self.b.icmp("ne", self.field(name), null(T.ptr)),
+                         f"the scheme has no {name} function (enzyme-opt copies the regions "
+                         f"through store and restore; save_state/load_state are not supported)")
+
+    def save(self, state, slot, step, regions, nregions) -> None:
+        self.b.call(self.field("store"), [state, slot, step, regions, nregions],
+                    function_type=STORE_OR_RESTORE)
+
+    def load(self, state, slot, step, regions, nregions) -> None:
+        self.b.call(self.field("restore"), [state, slot, step, regions, nregions],
+                    function_type=STORE_OR_RESTORE)
+
+
+class _Action:
+    """One ``next_action`` call and the fields of what it returned."""
+
+    def __init__(self, b: Builder, table: _SchemeTable, state: Value, action: Value):
+        self.action = action
+        b.call(table.field("next_action"), [state, action], function_type=NEXT_ACTION)
+        self.flag = b.load(T.i32, b.gep(ACTION, action, _indices(0)), "flag")
+
+    def _read(self, b: Builder, index: int, name: str) -> Value:
+        return b.load(T.i64, b.gep(ACTION, self.action, _indices(index)), name)
+
+    def iteration(self, b: Builder) -> Value:
+        return self._read(b, 1, "iteration")
+
+    def start(self, b: Builder) -> Value:
+        return self._read(b, 2, "start.iteration")
+
+    def slot(self, b: Builder) -> Value:
+        return self._read(b, 3, "slot")
+
+
+def _run_steps(b: Builder, step: Value, env: Value, first: Value, end: Value) -> None:
+    """``for (j = first; j < end; j++) step(env, j)``; the builder continues after it."""
+    fn = b.function
+    head = b.block
+    body, after = fn.append_block("step", after=head), fn.append_block("steps.done")
+    b.cbr(b.icmp("slt", first, end), body, after)
+    b.at_end(body)
+    j = b.phi(T.i64, "j")
+    b.call(step, [env, j], function_type=STEP)
+    following = b.add(j, ConstantInt(T.i64, 1), "j.next")
+    j.add_incoming(first, head)
+    j.add_incoming(following, body)
+    b.cbr(b.icmp("slt", following, end), body, after)
+    b.at_end(after)
+
+
+def _fail_unless(b: Builder, ok: Value, message: str) -> None:
+    fn = b.function
+    failed, passed = fn.append_block("scheme.error"), fn.append_block("scheme.ok")
+    b.cbr(ok, passed, failed)
+    b.at_end(failed)
+    _fail(b, message)
+    b.at_end(passed)
+
+
+def _fail(b: Builder, message: str) -> None:
+    """One line on stderr, then abort(): what a broken scheme gets."""
+    fail_with(b, _PREFIX + message)
+
+
+def fail_with(b: Builder, message: str) -> None:
+    module = b.function.module
+    text = (message + "\n").encode()
+    ty = T.ArrayType(len(text), T.i8)
+    name = module.unique_name("enzyme_opt.checkpoint.message")
+    text_global = module.add(GlobalVariable(name, ty, ConstantString(ty, text), is_constant=True,
+                                            prefix="private unnamed_addr"))
+    write = module.get_or_declare("write", T.FunctionType(T.i64, (T.i32, T.ptr, T.i64)))
+    b.call(write, [ConstantInt(T.i32, 2), text_global, ConstantInt(T.i64, len(text))])
+    b.call(module.get_or_declare("abort", T.FunctionType(T.void, ())), [])
+    b.unreachable()
+
+
+def _indices(field: int) -> list[Value]:
+    return [ConstantInt(T.i32, 0), ConstantInt(T.i32, field)]
+
+
+def _new(module: Module, name: str, fty: T.FunctionType, names: list[str]) -> Function:
+    fn = Function(name, fty, names, prefix="internal")
+    module.add(fn)
+    return fn
