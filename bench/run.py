@@ -77,6 +77,8 @@ KERNELS = {
                forward=False, reverse=True),
     "stencil": dict(desc="1-D reaction-diffusion, 3-point stencil, T=20 steps x n=10^5 cells",
                     forward=True, reverse=True),
+    "stencil_ckpt": dict(desc="the stencil's problem, its time loop as __enzyme_checkpoint_for "
+                         "(recursive bisection): memory for time", forward=False, reverse="extra"),
     "libm": dict(desc="sum of sin(x)exp(-x^2/2)+log(1+x^2), n=10^5", forward=True, reverse="extra",
                  split=True),
     "gmm": dict(desc="GMM log-likelihood, log-sum-exp, k=16 d=16 n=2000", forward=False, reverse=True,

@@ -143,7 +143,12 @@ def _lower_call(module: Module, call: I.CallInst, differentiated: set, where_of)
     operands = [_i64(b, args[1]), _i64(b, args[2]), args[4], args[5]]
     for pointer, size in regions:
         operands += [pointer, _i64(b, size)]
-    b.call(loop, [*operands, *step_args])
+    replacement = b.call(loop, [*operands, *step_args])
+    replacement.metadata = list(call.metadata)
+    if isinstance(call, I.InvokeInst):  # C++: the loop function's call cannot unwind
+        b.br(call.normal_dest)
+        for phi in call.unwind_dest.phis:
+            phi.set_incoming([(v, p) for v, p in phi.incoming if p is not call.parent])
     call.erase()
 
 
@@ -407,20 +412,22 @@ class CheckpointGenerator:
         b = Builder(self.aug.append_block("entry"))
         primal, regions, count, size, env = self._setup(b, self.aug, accumulate=False)
         self._check_written_arguments(b, primal)
+        checksum = b.alloca(T.i64, "checksum")
+        b.store(ConstantInt(T.i64, 0), checksum)
         state = b.call(forward_driver(self.ctx.module),
                        [primal[2], primal[3], primal[1], regions, count, size, env,
-                        self.primal_step], "scheme.state")
-        write_record(b, self.aug.args[-1], [state])
-        self._state = state
+                        self.primal_step, checksum], "scheme.state")
+        self._record = [state, b.load(T.i64, checksum, "after.last.step")]
+        write_record(b, self.aug.args[-1], self._record)
         b.ret()
 
     def _reverse(self) -> None:
         b = Builder(self.rev.append_block("entry"))
-        [state] = read_record(b, self.rev.args[-1], [self._state])
+        state, checksum = read_record(b, self.rev.args[-1], self._record)
         primal, regions, count, _, env = self._setup(b, self.rev, accumulate=True)
         b.call(reverse_driver(self.ctx.module),
                [primal[2], state, primal[1], regions, count, env, self.primal_step,
-                self.gradient_step])
+                self.gradient_step, checksum])
         adjoints = [b.load(self.env.types[("adjoint", p)], self.env.pointer(b, env, ("adjoint", p)))
                     for p in self.env.outs]
         if not adjoints:

@@ -68,9 +68,9 @@ def forward_driver(module: Module) -> Function:
     if found is not None:
         return found
     fn = _new(module, FORWARD_NAME, T.FunctionType(
-        T.ptr, (T.ptr, T.ptr, T.i64, T.ptr, T.i64, T.i64, T.ptr, T.ptr)),
-        ["scheme", "data", "n", "regions", "nregions", "bytes", "env", "step"])
-    scheme, data, n, regions, nregions, size, env, step = fn.args
+        T.ptr, (T.ptr, T.ptr, T.i64, T.ptr, T.i64, T.i64, T.ptr, T.ptr, T.ptr)),
+        ["scheme", "data", "n", "regions", "nregions", "bytes", "env", "step", "checksum"])
+    scheme, data, n, regions, nregions, size, env, step, checksum = fn.args
     b = Builder(fn.append_block("entry"))
     table = _SchemeTable(b, scheme)
     state = b.call(table.field("init"), [data, n, size], "state", function_type=INIT)
@@ -99,6 +99,7 @@ def forward_driver(module: Module) -> Function:
     table.save(state, ConstantInt(T.i64, -2), last, regions, nregions)
     b.call(step, [env, last], function_type=STEP)
     table.save(state, ConstantInt(T.i64, -1), n, regions, nregions)
+    b.store(b.call(checksum_function(module), [regions, nregions], "after.last.step"), checksum)
     b.ret(state)
     b.at_end(done)
     _fail_unless(b, b.icmp("eq", n, ConstantInt(T.i64, 0)),
@@ -114,9 +115,9 @@ def reverse_driver(module: Module) -> Function:
     if found is not None:
         return found
     fn = _new(module, REVERSE_NAME, T.FunctionType(
-        T.void, (T.ptr, T.ptr, T.i64, T.ptr, T.i64, T.ptr, T.ptr, T.ptr)),
-        ["scheme", "state", "n", "regions", "nregions", "env", "step", "gradient"])
-    scheme, state, n, regions, nregions, env, step, gradient = fn.args
+        T.void, (T.ptr, T.ptr, T.i64, T.ptr, T.i64, T.ptr, T.ptr, T.ptr, T.i64)),
+        ["scheme", "state", "n", "regions", "nregions", "env", "step", "gradient", "checksum"])
+    scheme, state, n, regions, nregions, env, step, gradient, checksum = fn.args
     b = Builder(fn.append_block("entry"))
     table = _SchemeTable(b, scheme)
     action = b.alloca(ACTION, "action")
@@ -127,6 +128,14 @@ def reverse_driver(module: Module) -> Function:
     last = b.sub(n, ConstantInt(T.i64, 1), "last")
     table.load(state, ConstantInt(T.i64, -2), last, regions, nregions)
     b.call(gradient, [env, last], function_type=STEP)
+    # The last step, run again from its snapshot, must leave what it left the first time:
+    # else the snapshots miss part of the state (a region too small, memory the step
+    # reads and writes that no region names) and every recomputed step would be wrong.
+    again = b.call(checksum_function(module), [regions, nregions], "after.last.step")
+    _fail_unless(b, b.icmp("eq", again, checksum),
+                 "the last step, run again from its snapshot, did not leave the state it left "
+                 "the first time: the regions miss part of the state the steps read and write "
+                 "(mark all of it, with its full size)")
     b.br(loop)
     b.at_end(loop)
     act = _Action(b, table, state, action)
@@ -160,6 +169,81 @@ def reverse_driver(module: Module) -> Function:
     b.ret()
     b.at_end(bad)
     _fail(b, "the scheme asked the reverse sweep for an action it cannot take")
+    return fn
+
+
+CHECKSUM_NAME = "enzyme_opt.checkpoint.checksum"
+_FNV_OFFSET, _FNV_PRIME = 0xCBF29CE484222325, 0x100000001B3
+
+
+def checksum_function(module: Module) -> Function:
+    """``checksum(regions, nregions)``: FNV-1a over the regions' bytes, eight at a time
+    (then the odd tail bytes one at a time)."""
+    found = module.get_function(CHECKSUM_NAME)
+    if found is not None:
+        return found
+    fn = _new(module, CHECKSUM_NAME, T.FunctionType(T.i64, (T.ptr, T.i64)),
+              ["regions", "nregions"])
+    regions, nregions = fn.args
+    entry = fn.append_block("entry")
+    region_head, words, word, tail, byte, next_region, done = (
+        fn.append_block(name) for name in ("region", "words", "word", "tail", "byte",
+                                           "next.region", "done"))
+    b = Builder(entry)
+    b.br(region_head)
+    b.at_end(region_head)
+    r = b.phi(T.i64, "r")
+    h_region = b.phi(T.i64, "hash")
+    b.cbr(b.icmp("ult", r, nregions), words, done)
+    b.at_end(words)
+    base = b.load(T.ptr, b.gep(REGION, regions, [r, ConstantInt(T.i32, 0)]), "base")
+    size = b.load(T.i64, b.gep(REGION, regions, [r, ConstantInt(T.i32, 1)]), "bytes")
+    count = b.binop("lshr", size, ConstantInt(T.i64, 3), "words")
+    b.cbr(b.icmp("ne", count, ConstantInt(T.i64, 0)), word, tail)
+    b.at_end(word)
+    k = b.phi(T.i64, "k")
+    h_word = b.phi(T.i64, "hash")
+    value = b.load(T.i64, b.gep(T.i64, base, [k]), "value", align=1)
+    h_word_next = b.mul(b.binop("xor", h_word, value), ConstantInt(T.i64, _FNV_PRIME))
+    k_next = b.add(k, ConstantInt(T.i64, 1))
+    b.cbr(b.icmp("ult", k_next, count), word, tail)
+    b.at_end(tail)
+    h_tail = b.phi(T.i64, "hash")
+    first_byte = b.binop("shl", count, ConstantInt(T.i64, 3), "tail.start")
+    after_bytes = fn.append_block("tail.bytes")
+    b.cbr(b.icmp("ult", first_byte, size), byte, after_bytes)
+    b.at_end(byte)
+    j = b.phi(T.i64, "j")
+    h_byte = b.phi(T.i64, "hash")
+    octet = b.cast("zext", b.load(T.i8, b.gep(T.i8, base, [j]), "byte"), T.i64)
+    h_byte_next = b.mul(b.binop("xor", h_byte, octet), ConstantInt(T.i64, _FNV_PRIME))
+    j_next = b.add(j, ConstantInt(T.i64, 1))
+    b.cbr(b.icmp("ult", j_next, size), byte, after_bytes)
+    b.at_end(after_bytes)
+    h_after = b.phi(T.i64, "hash")
+    b.br(next_region)
+    b.at_end(next_region)
+    r_next = b.add(r, ConstantInt(T.i64, 1))
+    b.br(region_head)
+    b.at_end(done)
+    b.ret(h_region)
+    fnv = ConstantInt(T.i64, _FNV_OFFSET - (1 << 64))  # as a signed 64-bit constant
+    r.add_incoming(ConstantInt(T.i64, 0), entry)
+    r.add_incoming(r_next, next_region)
+    h_region.add_incoming(fnv, entry)
+    h_region.add_incoming(h_after, next_region)
+    k.add_incoming(ConstantInt(T.i64, 0), words)
+    k.add_incoming(k_next, word)
+    h_word.add_incoming(h_region, words)
+    h_word.add_incoming(h_word_next, word)
+    h_tail.add_incoming(h_region, words)
+    h_tail.add_incoming(h_word_next, word)
+    j.add_incoming(first_byte, tail)
+    j.add_incoming(j_next, byte)
+    h_byte.add_incoming(h_tail, tail)
+    h_byte.add_incoming(h_byte_next, byte)
+    h_after.add_incoming(h_tail, tail)
+    h_after.add_incoming(h_byte_next, byte)
     return fn
 
 
