@@ -241,8 +241,10 @@ def _honour_loop_hints(module: Module, filename: str) -> None:
         if schedule.value != STORE_ALL:
             name = CHECKPOINT_SCHEDULES.get(schedule.value, f"number {schedule.value}")
             raise DifferentiationError(
-                f"the checkpointing schedule '{name}' is not supported: enzyme-opt keeps what "
-                f"every step of a loop needs (schedule 'store_all', {STORE_ALL})", _where(call))
+                f"the checkpointing schedule '{name}' is not supported here: enzyme-opt keeps what "
+                f"every step of a loop needs (schedule 'store_all', {STORE_ALL}); to recompute "
+                f"steps from checkpoints, write the loop as __enzyme_checkpoint_for with a scheme",
+                _where(call))
         call.erase()
     if not hint.has_uses() and hint.is_declaration:
         module.remove(hint)

@@ -256,7 +256,9 @@ def _may_write(inst: I.Instruction) -> bool:
         return False
     kind = call_kind(inst)
     if kind in (calls.INACTIVE, calls.MATH, calls.ALLOCATE, calls.SHUFFLE):
-        return inst.called_function.name in calls.DEALLOCATIONS
+        if inst.called_function.name in _FORMATS_INTO_ITS_FIRST_ARGUMENT:
+            return not _is_private(inst.arg(0))
+        return False
     if kind in (calls.COPY, calls.FILL):
         return not _is_private(inst.arg(0))
     if kind == calls.DEFINED:
@@ -264,6 +266,10 @@ def _may_write(inst: I.Instruction) -> bool:
         return written is None or any(
             not (isinstance(v, Argument) and _is_private(inst.arg(v.index))) for v in written)
     return True
+
+
+#: inactive calls that nonetheless write memory: the buffer they format into
+_FORMATS_INTO_ITS_FIRST_ARGUMENT = frozenset({"sprintf", "snprintf"})
 
 
 def _is_private(pointer: Value) -> bool:
@@ -415,7 +421,7 @@ class CheckpointGenerator:
         checksum = b.alloca(T.i64, "checksum")
         b.store(ConstantInt(T.i64, 0), checksum)
         state = b.call(forward_driver(self.ctx.module),
-                       [primal[2], primal[3], primal[1], regions, count, size, env,
+                       [primal[2], primal[3], _steps(b, primal[1]), regions, count, size, env,
                         self.primal_step, checksum], "scheme.state")
         self._record = [state, b.load(T.i64, checksum, "after.last.step")]
         write_record(b, self.aug.args[-1], self._record)
@@ -426,7 +432,7 @@ class CheckpointGenerator:
         state, checksum = read_record(b, self.rev.args[-1], self._record)
         primal, regions, count, _, env = self._setup(b, self.rev, accumulate=True)
         b.call(reverse_driver(self.ctx.module),
-               [primal[2], state, primal[1], regions, count, env, self.primal_step,
+               [primal[2], state, _steps(b, primal[1]), regions, count, env, self.primal_step,
                 self.gradient_step, checksum])
         adjoints = [b.load(self.env.types[("adjoint", p)], self.env.pointer(b, env, ("adjoint", p)))
                     for p in self.env.outs]
@@ -482,6 +488,12 @@ class CheckpointGenerator:
                          f"{value.index}{name}, which no enzyme_checkpoint_region holds: mark "
                          f"it with enzyme_checkpoint_region, pointer, bytes")
             b.at_end(held)
+
+
+def _steps(b: Builder, n: Value) -> Value:
+    """The number of steps the loop runs: ``n``, or none when it is negative."""
+    zero_steps = ConstantInt(T.i64, 0)
+    return b.select(b.icmp("sgt", n, zero_steps), n, zero_steps, "steps")
 
 
 class _Environment:

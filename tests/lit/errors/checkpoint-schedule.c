@@ -14,4 +14,4 @@ double f(double x, long n) {
   return s;
 }
 double g(double x) { return __enzyme_autodiff((void *)f, x, 10L); }
-// CHECK: enzyme-opt: error: {{.*}}checkpoint-schedule.c:11, in function @f: the checkpointing schedule 'revolve' is not supported: enzyme-opt keeps what every step of a loop needs (schedule 'store_all', 3)
+// CHECK: enzyme-opt: error: {{.*}}checkpoint-schedule.c:11, in function @f: the checkpointing schedule 'revolve' is not supported here: enzyme-opt keeps what every step of a loop needs (schedule 'store_all', 3); to recompute steps from checkpoints, write the loop as __enzyme_checkpoint_for with a scheme
