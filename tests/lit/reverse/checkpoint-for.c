@@ -112,9 +112,9 @@ int main(void) {
 // CHECK-NEXT: bisection slots: ok
 // CHECK-NEXT: forward mode: ok
 // IR-LABEL: define internal void @augmented_step.checkpointed(
-// IR: call ptr @enzyme_opt.checkpoint.forward(ptr %scheme, ptr %data, i64 %n, ptr %regions, i64 3,
+// IR: call ptr @enzyme_opt.checkpoint.forward(ptr %scheme, ptr %data, i64 %steps, ptr %regions, i64 3,
 // IR-LABEL: define internal double @reverse_step.checkpointed(
-// IR: call void @enzyme_opt.checkpoint.reverse(ptr %scheme, ptr %scheme.state, i64 %n, ptr %regions, i64 3, ptr %env, ptr @step.checkpoint.step, ptr @step.checkpoint.gradient, i64 %after.last.step)
+// IR: call void @enzyme_opt.checkpoint.reverse(ptr %scheme, ptr %scheme.state, i64 %steps, ptr %regions, i64 3, ptr %env, ptr @step.checkpoint.step, ptr @step.checkpoint.gradient, i64 %after.last.step)
 // IR-LABEL: define internal void @step.checkpoint.gradient(
 // IR: call void @augmented_step(
 // IR-NEXT: call double @reverse_step(
