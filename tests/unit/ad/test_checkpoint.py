@@ -168,3 +168,30 @@ def test_primal_and_forward_mode_run_the_plain_loop(tmp_path):
     subprocess.run([sys.executable, "-m", "enzyme_opt", str(ll), "-S", "-o", str(out)], check=True)
     run = subprocess.run(["lli-22", str(out)], capture_output=True, text=True, check=True)
     assert run.stdout.split() == ["0.000000000000000"] * 3
+
+
+@pytest.mark.parametrize("target, later", [("g", "in function @g"), ("f", None)])
+def test_a_differentiated_caller_writing_after_the_call_is_recorded_and_others_are_not(
+        target, later):
+    """Writes of a caller run between the loop and its reverse sweep only when the caller
+    is differentiated too; ``main`` calling ``f`` plainly is not."""
+    module = lowered(f"""
+declare double @__enzyme_autodiff(ptr, ...)
+define double @f(ptr %u, i64 %n, ptr %scheme) {{
+{CALL}
+  %v = load double, ptr %u
+  ret double %v
+}}
+define double @g(ptr %u, i64 %n, ptr %scheme, ptr %out) {{
+  %v = call double @f(ptr %u, i64 %n, ptr %scheme)
+  store double %v, ptr %out
+  ret double %v
+}}
+define double @main_like(ptr %u, ptr %du, ptr %scheme, ptr %log) {{
+  %v = call double @f(ptr %u, i64 3, ptr %scheme)
+  store double %v, ptr %log
+  %d = call double (ptr, ...) @__enzyme_autodiff(ptr @{{target}}, ptr %u, ptr %du, i64 3, ptr %scheme)
+  ret double %d
+}}""".replace("{target}", target))
+    attributes = module.get_function("step.checkpointed").string_attributes()
+    assert attributes.get(LATER_WRITE_ATTRIBUTE) == later
