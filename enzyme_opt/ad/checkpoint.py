@@ -5,7 +5,9 @@
     __enzyme_checkpoint_for((void *)step, start, n, enzyme_scheme, &scheme, data,
                             [enzyme_checkpoint_region, ptr, bytes,]... args...);
 
-is the loop ``for (i = start; i < start + n; i++) step(i, args...)``.  In the
+is the loop ``for (i = start; i < start + n; i++) step(i, args...)``, and
+``__enzyme_checkpoint_while(step, enzyme_scheme, &scheme, data, …)`` the loop
+``i = 0; while (step(i++, args...));`` (the scheme learns its length at its end).  In the
 primal and in forward mode it is exactly that loop.  In reverse mode the
 tape of the whole loop is not kept: a scheme (a table of C functions,
 ``ad/checkpoint_driver.py``) says before which steps to snapshot the marked
@@ -35,7 +37,9 @@ What a snapshot must hold, and what is refused instead of guessed:
   function and of its callers) must not write memory other than its own
   local variables, or the recomputed steps could read something else; such
   a write is refused, naming it.  Split mode (``__enzyme_augmentfwd``), where
-  the program runs between the two sweeps, is refused too.
+  the program runs between the two sweeps, is refused too;
+- a region too small for the state is caught at run time: the last step, run
+  again from its snapshot, must leave the bytes it left the first time.
 """
 
 from __future__ import annotations
@@ -60,8 +64,9 @@ ENTRY = "__enzyme_checkpoint_for"
 WHILE_ENTRY = "__enzyme_checkpoint_while"
 SCHEME_MARKER, REGION_MARKER = "enzyme_scheme", "enzyme_checkpoint_region"
 CHECKPOINT_MARKERS = frozenset({SCHEME_MARKER, REGION_MARKER})
-#: on a loop function: "<number of regions>,<step function>"
+#: on a loop function: "<number of regions>,<FOR_KIND or WHILE_KIND>,<step function>"
 LOOP_ATTRIBUTE = "enzyme_opt.checkpointed"
+FOR_KIND, WHILE_KIND = "for", "while"
 #: on a loop function: where the ``__enzyme_checkpoint_for`` call was, for diagnostics
 WHERE_ATTRIBUTE = "enzyme_opt.checkpoint.where"
 #: on a loop function: where a write runs between the loop and its reverse sweep
@@ -91,26 +96,32 @@ def lower_checkpoint_calls(module: Module, where_of) -> None:
                 raise DifferentiationError(f"@{entry.name} is used other than called",
                                            where_of(call) if isinstance(call, I.Instruction)
                                            else "")
-            if WHILE_ENTRY in entry.name:
-                raise DifferentiationError(
-                    "__enzyme_checkpoint_while (a checkpointed loop whose number of steps is "
-                    "known only at its end) is not supported: use __enzyme_checkpoint_for",
-                    where_of(call))
-            _lower_call(module, call, differentiated, where_of)
+            _lower_call(module, call, WHILE_ENTRY in entry.name, differentiated, where_of)
         if not entry.has_uses():
             module.remove(entry)
 
 
-def _lower_call(module: Module, call: I.CallInst, differentiated: set, where_of) -> None:
+def _lower_call(module: Module, call: I.CallInst, is_while: bool, differentiated: set,
+                where_of) -> None:
+    """``__enzyme_checkpoint_for(step, start, n, enzyme_scheme, scheme, data, …)`` or
+    ``__enzyme_checkpoint_while(step, enzyme_scheme, scheme, data, …)`` (start 0, the
+    number of steps -1 until a step returns false)."""
     where = where_of(call)
+    entry = WHILE_ENTRY if is_while else ENTRY
     args = list(call.args)
+    if is_while:  # as __enzyme_checkpoint_for's operands, with start 0 and n unknown
+        args = [args[0], ConstantInt(T.i64, 0), ConstantInt(T.i64, -1), *args[1:]]
     if len(args) < 6 or marker_name(args[3]) != SCHEME_MARKER:
-        raise DifferentiationError("__enzyme_checkpoint_for takes (step, start, n, "
-                                   "enzyme_scheme, scheme, data, …)", where)
+        shape = "step" if is_while else "step, start, n"
+        raise DifferentiationError(f"{entry} takes ({shape}, enzyme_scheme, scheme, data, …)",
+                                   where)
     step = resolve_function(args[0], where)
     if not step.args or not isinstance(step.args[0].type, T.IntType):
-        raise DifferentiationError(f"the step @{step.name} of __enzyme_checkpoint_for must take "
+        raise DifferentiationError(f"the step @{step.name} of {entry} must take "
                                    f"the step's index (an integer) first", where)
+    if is_while and not isinstance(step.return_type, T.IntType):
+        raise DifferentiationError(f"the step @{step.name} of {entry} must return whether to "
+                                   f"go on (an integer or bool)", where)
     rest, regions = args[6:], []
     while rest and marker_name(rest[0]) == REGION_MARKER:
         if len(rest) < 3 or not rest[1].type.is_pointer or not isinstance(rest[2].type, T.IntType):
@@ -121,21 +132,21 @@ def _lower_call(module: Module, call: I.CallInst, differentiated: set, where_of)
     for value in rest:
         name = marker_name(value)
         if name is not None:
-            raise DifferentiationError(f"{name} is not taken by __enzyme_checkpoint_for: the "
+            raise DifferentiationError(f"{name} is not taken by {entry}: the "
                                        f"step's arguments get their activity from the "
                                        f"derivative that calls the loop", where)
     params = step.function_type.params[1:]
     if len(rest) != len(params):
-        raise DifferentiationError(f"__enzyme_checkpoint_for passes {len(rest)} arguments to "
+        raise DifferentiationError(f"{entry} passes {len(rest)} arguments to "
                                    f"the step @{step.name}, which takes {len(params)} after "
                                    f"the index", where)
     b = Builder().before(call)
     step_args = [convert_argument(b, value, ty) for value, ty in zip(rest, params)]
     for value, ty in zip(step_args, params):
         if value.type != ty:
-            raise DifferentiationError(f"__enzyme_checkpoint_for passes {value.type} where the "
+            raise DifferentiationError(f"{entry} passes {value.type} where the "
                                        f"step @{step.name} takes {ty}", where)
-    loop = _loop_function(module, step, len(regions))
+    loop = _loop_function(module, step, len(regions), is_while)
     loop.add_string_attribute(WHERE_ATTRIBUTE, where)
     later = _later_write(call, differentiated)
     if later is not None:
@@ -174,8 +185,9 @@ def _i64(b: Builder, value: Value) -> Value:
     return b.cast("sext" if value.type.bits < 64 else "trunc", value, T.i64)
 
 
-def _loop_function(module: Module, step: Function, nregions: int) -> Function:
-    """``<step>.checkpointed``: the plain loop, tagged so reverse mode knows it."""
+def _loop_function(module: Module, step: Function, nregions: int, is_while: bool) -> Function:
+    """``<step>.checkpointed``: the plain loop, tagged so reverse mode knows it: ``n``
+    steps from ``start``, or (a while loop) steps from 0 until one returns false."""
     params = [T.i64, T.i64, T.ptr, T.ptr]
     names = ["start", "n", "scheme", "data"]
     for k in range(nregions):
@@ -185,18 +197,24 @@ def _loop_function(module: Module, step: Function, nregions: int) -> Function:
     names += [a.name for a in step.args[1:]]
     fn = new_internal_function(module, f"{step.name}.checkpointed",
                                T.FunctionType(T.void, tuple(params)), arg_names=names)
-    fn.add_string_attribute(LOOP_ATTRIBUTE, f"{nregions},{step.name}")
+    kind = WHILE_KIND if is_while else FOR_KIND
+    fn.add_string_attribute(LOOP_ATTRIBUTE, f"{nregions},{kind},{step.name}")
     start, n = fn.args[0], fn.args[1]
     entry, body, done = (fn.append_block(name) for name in ("entry", "step", "done"))
     b = Builder(entry)
-    b.cbr(b.icmp("sgt", n, ConstantInt(T.i64, 0)), body, done)
+    if is_while:
+        b.br(body)
+    else:
+        b.cbr(b.icmp("sgt", n, ConstantInt(T.i64, 0)), body, done)
     b.at_end(body)
     j = b.phi(T.i64, "j")
-    b.call(step, [_index(b, start, j, step), *fn.args[LEADING + 2 * nregions:]])
+    going = b.call(step, [_index(b, start, j, step), *fn.args[LEADING + 2 * nregions:]],
+                   "going" if is_while else "")
     following = b.add(j, ConstantInt(T.i64, 1), "j.next")
     j.add_incoming(ConstantInt(T.i64, 0), entry)
     j.add_incoming(following, body)
-    b.cbr(b.icmp("slt", following, n), body, done)
+    more = b.icmp("ne", going, zero(going.type)) if is_while else b.icmp("slt", following, n)
+    b.cbr(more, body, done)
     b.at_end(done)
     b.ret()
     return fn
@@ -308,8 +326,10 @@ class CheckpointGenerator:
     def __init__(self, ctx, request: R.DiffRequest, augmented: Function, reverse: Function):
         self.ctx, self.request, self.aug, self.rev = ctx, request, augmented, reverse
         module = ctx.module
-        count, step_name = request.function.string_attributes()[LOOP_ATTRIBUTE].split(",", 1)
+        count, kind, step_name = \
+            request.function.string_attributes()[LOOP_ATTRIBUTE].split(",", 2)
         self.nregions = int(count)
+        self.is_while = kind == WHILE_KIND
         self.step = module.get_function(step_name)
         self.first_arg = LEADING + 2 * self.nregions
         self.where = request.function.string_attributes().get(WHERE_ATTRIBUTE, "")
@@ -364,8 +384,9 @@ class CheckpointGenerator:
         b = Builder(fn.append_block("entry"))
         env, j = fn.args
         start = self.env.load(b, env, "start")
-        b.call(self.step, [_index(b, start, j, self.step), *self.env.primal_args(b, env)])
-        b.ret()
+        going = b.call(self.step, [_index(b, start, j, self.step), *self.env.primal_args(b, env)],
+                       "going" if self.is_while else "")
+        b.ret(b.icmp("ne", going, zero(going.type)) if self.is_while else ConstantInt(T.i1, 1))
         return fn
 
     def _gradient_step(self) -> Function:
@@ -386,7 +407,7 @@ class CheckpointGenerator:
             delta = grads if len(outs) == 1 else b.extractvalue(grads, k)
             slot = self.env.pointer(b, env, ("adjoint", position))
             b.store(b.fadd(b.load(delta.type, slot), delta), slot)
-        b.ret()
+        b.ret(ConstantInt(T.i1, 1))
         return fn
 
     def _thunk(self, name: str) -> Function:
@@ -420,19 +441,22 @@ class CheckpointGenerator:
         self._check_written_arguments(b, primal)
         checksum = b.alloca(T.i64, "checksum")
         b.store(ConstantInt(T.i64, 0), checksum)
+        steps = b.alloca(T.i64, "length")
+        n = primal[1] if self.is_while else _steps(b, primal[1])  # a while loop's: -1
         state = b.call(forward_driver(self.ctx.module),
-                       [primal[2], primal[3], _steps(b, primal[1]), regions, count, size, env,
-                        self.primal_step, checksum], "scheme.state")
-        self._record = [state, b.load(T.i64, checksum, "after.last.step")]
+                       [primal[2], primal[3], n, regions, count, size, env, self.primal_step,
+                        checksum, steps], "scheme.state")
+        self._record = [state, b.load(T.i64, checksum, "after.last.step"),
+                        b.load(T.i64, steps, "length")]
         write_record(b, self.aug.args[-1], self._record)
         b.ret()
 
     def _reverse(self) -> None:
         b = Builder(self.rev.append_block("entry"))
-        state, checksum = read_record(b, self.rev.args[-1], self._record)
+        state, checksum, steps = read_record(b, self.rev.args[-1], self._record)
         primal, regions, count, _, env = self._setup(b, self.rev, accumulate=True)
         b.call(reverse_driver(self.ctx.module),
-               [primal[2], state, _steps(b, primal[1]), regions, count, env, self.primal_step,
+               [primal[2], state, steps, regions, count, env, self.primal_step,
                 self.gradient_step, checksum])
         adjoints = [b.load(self.env.types[("adjoint", p)], self.env.pointer(b, env, ("adjoint", p)))
                     for p in self.env.outs]

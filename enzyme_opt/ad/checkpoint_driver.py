@@ -55,8 +55,10 @@ INIT = T.FunctionType(T.ptr, (T.ptr, T.i64, T.i64))
 NEXT_ACTION = T.FunctionType(T.void, (T.ptr, T.ptr))
 STORE_OR_RESTORE = T.FunctionType(T.void, (T.ptr, T.i64, T.i64, T.ptr, T.i64))
 FINALIZE = T.FunctionType(T.void, (T.ptr,))
-#: the per-loop functions the driver calls: step ``j`` of the loop, given its arguments
-STEP = T.FunctionType(T.void, (T.ptr, T.i64))
+SET_NSTEPS = T.FunctionType(T.void, (T.ptr, T.i64))
+#: the per-loop functions the driver calls: step ``j`` of the loop, given its arguments;
+#: false when a while loop's step says it was the last
+STEP = T.FunctionType(T.i1, (T.ptr, T.i64))
 
 FORWARD_NAME = "enzyme_opt.checkpoint.forward"
 REVERSE_NAME = "enzyme_opt.checkpoint.reverse"
@@ -64,45 +66,66 @@ _PREFIX = "enzyme-opt: __enzyme_checkpoint_for: "
 
 
 def forward_driver(module: Module) -> Function:
+    """The forward sweep.  ``n`` is -1 for a while loop: the loop's length is
+    learnt when a step returns false, then given to the scheme (``set_nsteps``)
+    and written to ``*steps`` with the other results, for the reverse sweep."""
     found = module.get_function(FORWARD_NAME)
     if found is not None:
         return found
     fn = _new(module, FORWARD_NAME, T.FunctionType(
-        T.ptr, (T.ptr, T.ptr, T.i64, T.ptr, T.i64, T.i64, T.ptr, T.ptr, T.ptr)),
-        ["scheme", "data", "n", "regions", "nregions", "bytes", "env", "step", "checksum"])
-    scheme, data, n, regions, nregions, size, env, step, checksum = fn.args
+        T.ptr, (T.ptr, T.ptr, T.i64, T.ptr, T.i64, T.i64, T.ptr, T.ptr, T.ptr, T.ptr)),
+        ["scheme", "data", "n", "regions", "nregions", "bytes", "env", "step", "checksum",
+         "steps"])
+    scheme, data, n, regions, nregions, size, env, step, checksum, steps = fn.args
     b = Builder(fn.append_block("entry"))
     table = _SchemeTable(b, scheme)
     state = b.call(table.field("init"), [data, n, size], "state", function_type=INIT)
     table.require_store_and_restore(state)
+    b.store(n, steps)
     action = b.alloca(ACTION, "action")
     loop = fn.append_block("next.action")
     b.br(loop)
     b.at_end(loop)
     act = _Action(b, table, state, action)
-    store, forward, turn, done, bad = (fn.append_block(name) for name in
-                                       ("store", "forward", "first.uturn", "done", "bad.action"))
+    store, restore, forward, turn, done, bad = (
+        fn.append_block(name) for name in ("store", "restore", "forward", "first.uturn", "done",
+                                           "bad.action"))
     b.switch(act.flag, bad, [(ConstantInt(T.i32, STORE), store),
+                             (ConstantInt(T.i32, RESTORE), restore),
                              (ConstantInt(T.i32, FORWARD), forward),
                              (ConstantInt(T.i32, FIRSTUTURN), turn),
                              (ConstantInt(T.i32, DONE), done)])
     b.at_end(store)
     table.save(state, act.slot(b), act.iteration(b), regions, nregions)
     b.br(loop)
+    b.at_end(restore)  # a while loop that has ended goes back to before its last step
+    table.load(state, act.slot(b), act.iteration(b), regions, nregions)
+    b.br(loop)
     b.at_end(forward)
-    _run_steps(b, step, env, act.start(b), act.iteration(b))
+    known = b.load(T.i64, steps, "known.steps")
+    unknown = b.icmp("slt", known, ConstantInt(T.i64, 0), "length.unknown")
+    _fail_unless(b, b.binop("or", unknown, b.icmp("sle", act.iteration(b), known)),
+                 "the scheme ran steps past the end of the loop")
+    ended = _run_steps(b, step, env, act.start(b), act.iteration(b), stop_early=unknown)
+    with b.if_then(b.icmp("sge", ended, ConstantInt(T.i64, 0)), "loop.ended"):
+        b.store(ended, steps)
+        set_nsteps = table.field("set_nsteps")
+        _fail_unless(b, b.icmp("ne", set_nsteps, null(T.ptr)),
+                     "the scheme has no set_nsteps function, which a while loop needs")
+        b.call(set_nsteps, [state, ended], function_type=SET_NSTEPS)
     b.br(loop)
     b.at_end(turn)
-    _fail_unless(b, b.icmp("eq", act.iteration(b), n),
+    length = b.load(T.i64, steps, "length")
+    _fail_unless(b, b.icmp("eq", act.iteration(b), length),
                  "the scheme's first turn is not at the last step")
-    last = b.sub(n, ConstantInt(T.i64, 1), "last")
+    last = b.sub(length, ConstantInt(T.i64, 1), "last")
     table.save(state, ConstantInt(T.i64, -2), last, regions, nregions)
     b.call(step, [env, last], function_type=STEP)
-    table.save(state, ConstantInt(T.i64, -1), n, regions, nregions)
+    table.save(state, ConstantInt(T.i64, -1), length, regions, nregions)
     b.store(b.call(checksum_function(module), [regions, nregions], "after.last.step"), checksum)
     b.ret(state)
     b.at_end(done)
-    _fail_unless(b, b.icmp("eq", n, ConstantInt(T.i64, 0)),
+    _fail_unless(b, b.icmp("eq", b.load(T.i64, steps), ConstantInt(T.i64, 0)),
                  "the scheme was done before its first turn")
     b.ret(state)
     b.at_end(bad)
@@ -299,20 +322,34 @@ class _Action:
         return self._read(b, 3, "slot")
 
 
-def _run_steps(b: Builder, step: Value, env: Value, first: Value, end: Value) -> None:
-    """``for (j = first; j < end; j++) step(env, j)``; the builder continues after it."""
+def _run_steps(b: Builder, step: Value, env: Value, first: Value, end: Value,
+               stop_early: Value | None = None) -> Value | None:
+    """``for (j = first; j < end; j++) step(env, j)``; the builder continues after it.
+    With ``stop_early`` (an i1), a step returning false ends the run: the result is the
+    number of steps the loop had (that step's index + 1), else -1."""
     fn = b.function
     head = b.block
     body, after = fn.append_block("step", after=head), fn.append_block("steps.done")
     b.cbr(b.icmp("slt", first, end), body, after)
     b.at_end(body)
     j = b.phi(T.i64, "j")
-    b.call(step, [env, j], function_type=STEP)
+    going = b.call(step, [env, j], "going", function_type=STEP)
     following = b.add(j, ConstantInt(T.i64, 1), "j.next")
     j.add_incoming(first, head)
     j.add_incoming(following, body)
-    b.cbr(b.icmp("slt", following, end), body, after)
+    more = b.icmp("slt", following, end)
+    if stop_early is None:
+        b.cbr(more, body, after)
+        b.at_end(after)
+        return None
+    stopped = b.binop("and", stop_early, b.icmp("eq", going, ConstantInt(T.i1, 0)), "stopped")
+    length = b.select(stopped, following, ConstantInt(T.i64, -1), "length")
+    b.cbr(b.binop("and", more, b.icmp("eq", stopped, ConstantInt(T.i1, 0))), body, after)
     b.at_end(after)
+    ended = b.phi(T.i64, "ended")
+    ended.add_incoming(ConstantInt(T.i64, -1), head)
+    ended.add_incoming(length, body)
+    return ended
 
 
 def _fail_unless(b: Builder, ok: Value, message: str) -> None:

@@ -12,6 +12,10 @@
  *   ckpt_bisect    recursive bisection: store the start of a range, run to
  *                  its middle, reverse the second half, restore the start,
  *                  reverse the first half; log2(n) + 1 slots in use at once.
+ *   ckpt_online    for __enzyme_checkpoint_while too: stores before every
+ *                  step while the loop runs (STORE j, FORWARD to j + 1, …);
+ *                  told the number of steps (set_nsteps), it goes back to the
+ *                  last step's snapshot and reverses from there.
  *
  * Both keep snapshots in malloc'd slots and count what they did in
  * ckpt_stats.  A test sets ckpt_trace = 1 to print every action. */
@@ -58,6 +62,8 @@ typedef struct {
   void **slots; /* slot s at index s + 2 */
   int64_t nslots, in_use;
   uint64_t bytes;
+  int online, stored; /* ckpt_online before set_nsteps: the step before `position` */
+  int64_t position;
 } CkptState;
 
 static void ckpt_emit(CkptState *s, int32_t flag, int64_t iteration, int64_t start, int64_t cpnum) {
@@ -135,8 +141,45 @@ static void *ckpt_periodic_init(void *data, int64_t nsteps, uint64_t bytes) {
   return s;
 }
 
+/* A loop of unknown length (nsteps = -1): no list yet; ckpt_next hands out
+   STORE j / FORWARD j+1 pairs until set_nsteps. */
+static void *ckpt_online_init(void *data, int64_t nsteps, uint64_t bytes) {
+  int64_t one_segment = 1;
+  CkptState *s;
+  (void)data;
+  if (nsteps >= 0)
+    return ckpt_periodic_init(&one_segment, nsteps, bytes);
+  s = ckpt_new(bytes);
+  s->online = 1;
+  return s;
+}
+
+static void ckpt_online_set_nsteps(void *state, int64_t n) {
+  CkptState *s = (CkptState *)state;
+  s->online = 0;
+  s->count = s->next = 0;
+  ckpt_emit(s, CKPT_RESTORE, n - 1, n - 1, n - 1);
+  ckpt_emit(s, CKPT_FIRSTUTURN, n, n - 1, n - 1);
+  for (int64_t j = n - 2; j >= 0; j--) {
+    ckpt_emit(s, CKPT_RESTORE, j, j, j);
+    ckpt_emit(s, CKPT_UTURN, j + 1, j, j);
+  }
+  ckpt_emit(s, CKPT_DONE, 0, 0, -1);
+}
+
 static void ckpt_next(void *state, CkptAction *out) {
   CkptState *s = (CkptState *)state;
+  if (s->online) {
+    int64_t j = s->position;
+    CkptAction store = {CKPT_STORE, j, j, j}, forward = {CKPT_FORWARD, j + 1, j, j};
+    if (s->stored) s->position++;
+    *out = s->stored ? forward : store;
+    s->stored = !s->stored;
+    if (ckpt_trace)
+      printf("action %d %lld %lld %lld\n", out->flag, (long long)out->iteration,
+             (long long)out->startiteration, (long long)out->cpnum);
+    return;
+  }
   if (s->next >= s->count) {
     fprintf(stderr, "scheme: asked past DONE\n");
     abort();
@@ -216,5 +259,9 @@ static const CkptScheme ckpt_periodic = {1, ckpt_periodic_init, ckpt_next, ckpt_
                                          ckpt_restore, NULL, ckpt_finalize, NULL, NULL, NULL};
 static const CkptScheme ckpt_bisect = {1, ckpt_bisect_init, ckpt_next, ckpt_store,
                                        ckpt_restore, NULL, ckpt_finalize, NULL, NULL, NULL};
+static const CkptScheme ckpt_online = {1, ckpt_online_init, ckpt_next, ckpt_store,
+                                       ckpt_restore, ckpt_online_set_nsteps, ckpt_finalize,
+                                       NULL, NULL, NULL};
+void __enzyme_checkpoint_while(void *step, ...);
 
 #endif

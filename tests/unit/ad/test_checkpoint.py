@@ -50,7 +50,7 @@ define double @f(ptr %u, i64 %n, ptr %scheme) {{
 }}""")
     loop = module.get_function("step.checkpointed")
     assert is_checkpoint_loop(loop)
-    assert loop.string_attributes()[LOOP_ATTRIBUTE] == "1,step"
+    assert loop.string_attributes()[LOOP_ATTRIBUTE] == "1,for,step"
     assert module.get_function("__enzyme_checkpoint_for") is None
     calls = [i for i in module.get_function("f").instructions() if isinstance(i, I.CallInst)]
     assert [c.called_function for c in calls] == [loop]
