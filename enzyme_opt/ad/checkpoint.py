@@ -71,6 +71,8 @@ FOR_KIND, WHILE_KIND = "for", "while"
 WHERE_ATTRIBUTE = "enzyme_opt.checkpoint.where"
 #: on a loop function: where a write runs between the loop and its reverse sweep
 LATER_WRITE_ATTRIBUTE = "enzyme_opt.checkpoint.later.write"
+#: on a loop function: that write is a free
+LATER_FREE_ATTRIBUTE = "enzyme_opt.checkpoint.later.free"
 #: the loop function's parameters before the regions: start, n, scheme, data
 LEADING = 4
 
@@ -151,6 +153,8 @@ def _lower_call(module: Module, call: I.CallInst, is_while: bool, differentiated
     later = _later_write(call, differentiated)
     if later is not None:
         loop.add_string_attribute(LATER_WRITE_ATTRIBUTE, where_of(later))
+        if _frees(later):
+            loop.add_string_attribute(LATER_FREE_ATTRIBUTE)
     operands = [_i64(b, args[1]), _i64(b, args[2]), args[4], args[5]]
     for pointer, size in regions:
         operands += [pointer, _i64(b, size)]
@@ -290,6 +294,10 @@ def _may_write(inst: I.Instruction) -> bool:
 _FORMATS_INTO_ITS_FIRST_ARGUMENT = frozenset({"sprintf", "snprintf"})
 
 
+def _frees(inst: I.Instruction) -> bool:
+    return isinstance(inst, I.CallInst) and call_kind(inst) == calls.FREE
+
+
 def _is_private(pointer: Value) -> bool:
     """Is ``pointer`` into a local variable whose address goes nowhere (only
     loaded from and stored to, directly or at an offset)?"""
@@ -360,6 +368,12 @@ class CheckpointGenerator:
         if triple.startswith(("nvptx", "amdgcn")):
             raise DifferentiationError("checkpointed loops are not supported on GPUs", self.where)
         later = attributes.get(LATER_WRITE_ATTRIBUTE)
+        if later and LATER_FREE_ATTRIBUTE in attributes:
+            raise DifferentiationError(
+                f"this frees memory after the checkpointed loop of @{user_name(self.step.name)} "
+                f"({self.where}) and before its reverse sweep, which recomputes steps from "
+                f"memory: free it after the gradient call (allocate it outside the "
+                f"differentiated function)", later)
         if later:
             raise DifferentiationError(
                 f"this write runs after the checkpointed loop of @{user_name(self.step.name)} "
