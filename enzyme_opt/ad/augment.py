@@ -31,7 +31,7 @@ from enzyme_opt.analysis.activity import (active_store_without_shadow, carries_d
                                           pointer_from_integer_message,
                                           inactive_pointer_into_shadow,
                                           refuse_tables_of_shadowed_globals,
-                                          useful_values, varied_values)
+                                          GlobalReach, useful_values, varied_values)
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
@@ -139,6 +139,8 @@ class AugmentedBuilder(RecordPlanner):
             raise DifferentiationError("globals with shadows (!enzyme_shadow) in vector "
                                        "(enzyme_width) reverse mode are not supported")
         self.shadow.update(globals_with_shadow)
+        #: callees whose call trees touch a global with a shadow (activity.GlobalReach)
+        self.reaches_shadowed_globals = GlobalReach(globals_with_shadow)
         self.varied = varied_values(self.out, active | set(globals_with_shadow))
         self.useful = useful_values(self.out, self.varied)
         for block in definition_order(self.out):
@@ -356,7 +358,8 @@ class AugmentedBuilder(RecordPlanner):
         elif kind in (calls.DEFINED, calls.EXTERNAL, calls.CUSTOM):
             returns_active = carries_data(inst.type) and inst in self.varied and \
                 (inst in self.useful or T.contains_pointer(inst.type))
-            if not varied_args and not returns_active:
+            if not varied_args and not returns_active and \
+                    not (kind == calls.DEFINED and self.reaches_shadowed_globals(fn)):
                 return
             rule = custom_rule(fn, R.REVERSE) if kind == calls.CUSTOM else None
             if rule is not None:

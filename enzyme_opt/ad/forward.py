@@ -22,7 +22,7 @@ from enzyme_opt.ad.custom_calls import (call_rule, check_forward_rule, forward_r
                                         has_tangent, no_rule_message)
 from enzyme_opt.ad.lanes import Lanes
 from enzyme_opt.ad.utils import PrimalOf, clone_body, shadow_type, split_lanes
-from enzyme_opt.analysis.activity import (active_store_without_shadow, carries_data,
+from enzyme_opt.analysis.activity import (GlobalReach, active_store_without_shadow, carries_data,
                                           float_from_integer_bits_message, global_shadows,
                                           pointer_from_integer_message,
                                           inactive_pointer_into_shadow,
@@ -98,6 +98,8 @@ class ForwardGenerator:
             raise DifferentiationError("globals with shadows (!enzyme_shadow) in vector forward "
                                        "mode are not supported yet")
         shadows.update(globals_with_shadow)
+        #: callees whose call trees touch a global with a shadow (activity.GlobalReach)
+        self.reaches_shadowed_globals = GlobalReach(globals_with_shadow)
         self.varied = varied_values(self.out, active_args | set(globals_with_shadow))
         entry = Builder().at_start(self.out.entry)
         for arg, shadow in shadows.items():
@@ -355,7 +357,8 @@ class ForwardGenerator:
                 raise self.fail(inst, no_rule_message(fn, "forward mode"))
             else:
                 self.call_derivative(inst, fn, b)  # as Enzyme: only the forward rule counts
-        elif kind == calls.DEFINED and (active or inst in self.varied):
+        elif kind == calls.DEFINED and (active or inst in self.varied
+                                        or self.reaches_shadowed_globals(fn)):
             self.call_derivative(inst, fn, b)
 
     def mirror_tape_call(self, inst: I.CallInst, b: Builder) -> None:

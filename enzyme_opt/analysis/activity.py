@@ -234,8 +234,10 @@ def float_from_integer_bits_message(inst, shadowed, active=()) -> str | None:
 
 
 def varied_values(function: Function, active_args: set[Argument]) -> set[Value]:
-    """The forward (varied) fixed point over ``function``."""
+    """The forward (varied) fixed point over ``function``.  ``active_args`` holds
+    the active parameters and the globals with shadows."""
     varied: set[Value] = set(active_args)
+    reaches = GlobalReach({v for v in active_args if isinstance(v, GlobalValue)})
     insts = list(function.instructions())
     changed = True
     while changed:
@@ -243,13 +245,48 @@ def varied_values(function: Function, active_args: set[Argument]) -> set[Value]:
         for inst in insts:
             if inst in varied or not inst.has_result:
                 continue
-            if _is_varied(inst, varied):
+            if _is_varied(inst, varied, reaches):
                 varied.add(inst)
                 changed = True
     return varied
 
 
-def _is_varied(inst: I.Instruction, varied: set[Value]) -> bool:
+class GlobalReach:
+    """Which callees read or write a global with a shadow somewhere in their
+    call tree.  A call of one carries derivatives through that global even
+    when no argument is active (``get()`` returning ``g * g``; ``scale()``
+    doing ``g *= 0.9``): it is differentiated like a call with active
+    arguments, never skipped as inactive."""
+
+    def __init__(self, shadowed):
+        self.names = {g.name for g in shadowed}
+        self.memo: dict[int, bool] = {}
+
+    def __call__(self, callee: Function | None) -> bool:
+        if not self.names or callee is None or callee.is_declaration:
+            return False
+        found = self.memo.get(id(callee))
+        if found is None:
+            from enzyme_opt.analysis.memory import reachable_functions
+            found = any(self._mentions(fn) for fn in reachable_functions(callee))
+            self.memo[id(callee)] = found
+        return found
+
+    def _mentions(self, fn: Function) -> bool:
+        if fn.unparsed_body is not None:
+            return not self.names.isdisjoint(fn.unparsed_body.mentions)
+        return any(self._names_one(operand) for inst in fn.instructions()
+                   for operand in inst.operands)
+
+    def _names_one(self, value, depth: int = 0) -> bool:
+        if isinstance(value, GlobalValue):
+            return value.name in self.names
+        if isinstance(value, Constant) and depth < 8:   # a constant expression's address
+            return any(self._names_one(v, depth + 1) for v in value.operands)
+        return False
+
+
+def _is_varied(inst: I.Instruction, varied: set[Value], reaches: GlobalReach) -> bool:
     op = inst.opcode
     ty = inst.type
     if op == "alloca":
@@ -283,7 +320,8 @@ def _is_varied(inst: I.Instruction, varied: set[Value]) -> bool:
             return any(a in varied for a in inst.args)
         if kind == calls.DEFINED and ty.is_pointer and returns_fresh_memory(inst.called_function):
             return True  # an allocation wrapper: its memory may come to hold derivatives
-        return carries_data(ty) and any(a in varied for a in inst.args)
+        return carries_data(ty) and (any(a in varied for a in inst.args)
+                                     or (kind == calls.DEFINED and reaches(inst.called_function)))
     return False
 
 
