@@ -39,7 +39,8 @@ What a snapshot must hold, and what is refused instead of guessed:
   a write is refused, naming it.  Split mode (``__enzyme_augmentfwd``), where
   the program runs between the two sweeps, is refused too;
 - a region too small for the state is caught at run time: the last step, run
-  again from its snapshot, must leave the bytes it left the first time.
+  again from its snapshot, must leave the state it left the first time (to a
+  few units in the last place).
 """
 
 from __future__ import annotations
@@ -453,25 +454,22 @@ class CheckpointGenerator:
         b = Builder(self.aug.append_block("entry"))
         primal, regions, count, size, env = self._setup(b, self.aug, accumulate=False)
         self._check_written_arguments(b, primal)
-        checksum = b.alloca(T.i64, "checksum")
-        b.store(ConstantInt(T.i64, 0), checksum)
         steps = b.alloca(T.i64, "length")
         n = primal[1] if self.is_while else _steps(b, primal[1])  # a while loop's: -1
         state = b.call(forward_driver(self.ctx.module),
                        [primal[2], primal[3], n, regions, count, size, env, self.primal_step,
-                        checksum, steps], "scheme.state")
-        self._record = [state, b.load(T.i64, checksum, "after.last.step"),
-                        b.load(T.i64, steps, "length")]
+                        steps], "scheme.state")
+        self._record = [state, b.load(T.i64, steps, "length")]
         write_record(b, self.aug.args[-1], self._record)
         b.ret()
 
     def _reverse(self) -> None:
         b = Builder(self.rev.append_block("entry"))
-        state, checksum, steps = read_record(b, self.rev.args[-1], self._record)
-        primal, regions, count, _, env = self._setup(b, self.rev, accumulate=True)
+        state, steps = read_record(b, self.rev.args[-1], self._record)
+        primal, regions, count, size, env = self._setup(b, self.rev, accumulate=True)
         b.call(reverse_driver(self.ctx.module),
-               [primal[2], state, steps, regions, count, env, self.primal_step,
-                self.gradient_step, checksum])
+               [primal[2], state, steps, regions, count, size, env, self.primal_step,
+                self.gradient_step])
         adjoints = [b.load(self.env.types[("adjoint", p)], self.env.pointer(b, env, ("adjoint", p)))
                     for p in self.env.outs]
         if not adjoints:

@@ -114,7 +114,7 @@ int main(void) {
 // IR-LABEL: define internal void @augmented_step.checkpointed(
 // IR: call ptr @enzyme_opt.checkpoint.forward(ptr %scheme, ptr %data, i64 %steps, ptr %regions, i64 3,
 // IR-LABEL: define internal double @reverse_step.checkpointed(
-// IR: call void @enzyme_opt.checkpoint.reverse(ptr %scheme, ptr %scheme.state, i64 %length, ptr %regions, i64 3, ptr %env, ptr @step.checkpoint.step, ptr @step.checkpoint.gradient, i64 %after.last.step)
+// IR: call void @enzyme_opt.checkpoint.reverse(ptr %scheme, ptr %scheme.state, i64 %length, ptr %regions, i64 3, i64 %snapshot.bytes{{.*}}, ptr %env, ptr @step.checkpoint.step, ptr @step.checkpoint.gradient)
 // IR-LABEL: define internal i1 @step.checkpoint.gradient(
 // IR: call void @augmented_step(
 // IR-NEXT: call double @reverse_step(
