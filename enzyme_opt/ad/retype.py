@@ -24,11 +24,26 @@ from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.clone import clone_instruction
 from enzyme_opt.ir.module import Function
-from enzyme_opt.ir.values import Constant, ConstantInt, ConstantKeyword, Value
+from enzyme_opt.ir.values import Constant, ConstantInt, ConstantKeyword, Value, zero
 
 FLOAT_OF_WIDTH = {64: T.f64, 32: T.f32}
 #: operations a moved value may pass through (value operands only)
 PASS_THROUGH = ("shufflevector", "extractelement", "insertelement")
+#: operations choosing one of several moved values (a loop's last copy reaches a
+#: ``bitcast`` through a phi at -O2)
+JOINS = ("phi", "select")
+
+
+def _joined(inst: I.Instruction) -> list[Value]:
+    """The values a phi or select chooses from (not a select's condition)."""
+    return list(inst.operands[0::2]) if inst.opcode == "phi" else list(inst.operands[1:])
+
+
+def _moves_as_float(constant: Value) -> bool:
+    """Can this constant join moved floats: undefined, or 0 (the bits of +0.0)?"""
+    if isinstance(constant, ConstantKeyword):
+        return constant.keyword in ("poison", "undef", "zeroinitializer")
+    return isinstance(constant, ConstantInt) and constant.value == 0
 
 
 def retype_float_moves(function: Function, program_types=None) -> None:
@@ -101,6 +116,13 @@ def _move_graph(root: I.LoadInst) -> list[I.Instruction] | None:
                     work.append(operand)
                 else:
                     return None
+        elif inst.opcode in JOINS:
+            # which value reaches here: each incoming one (a phi's, a select's two) is moved
+            for operand in _joined(inst):
+                if isinstance(operand, I.Instruction):
+                    work.append(operand)
+                elif not _moves_as_float(operand):
+                    return None
         elif isinstance(inst, I.CastInst) and inst.opcode in ("bitcast", "inttoptr"):
             continue  # a sink: the float or pointer value itself
         elif inst in halves:
@@ -124,6 +146,8 @@ def _move_graph(root: I.LoadInst) -> list[I.Instruction] | None:
                 work.append(user)
             elif user.opcode in PASS_THROUGH and user.operand(len(user.operands) - 1) is not inst:
                 work.append(user)  # moved along (never used as an index or mask)
+            elif user.opcode in JOINS and inst in _joined(user):
+                work.append(user)  # one of the values a phi or select chooses from
             else:
                 return None
     return list(graph)
@@ -257,6 +281,8 @@ def _rewrite(graph: list[I.Instruction], element: T.Type) -> None:
             return moved[v]
         if isinstance(v, ConstantKeyword):
             return ConstantKeyword(_as_float(v.type, element), v.keyword)
+        if isinstance(v, ConstantInt) and v.value == 0:
+            return zero(_as_float(v.type, element))
         return v
 
     for inst in sorted(graph, key=order.get):
@@ -283,6 +309,12 @@ def _rewrite(graph: list[I.Instruction], element: T.Type) -> None:
         new.metadata = [(k, v) for k, v in inst.metadata if k != "tbaa"]
         block.insert_before(inst, new)
         moved[inst] = new
+    for inst in graph:  # a phi's incoming value from a later block was not moved yet
+        new = moved.get(inst)
+        if new is not None and inst.opcode in JOINS:
+            for k, operand in enumerate(new.operands):
+                if operand in moved:
+                    new.set_operand(k, moved[operand])
     for inst in sorted(graph, key=order.get, reverse=True):
         if isinstance(inst, I.CastInst) and inst in moved:
             inst.replace_all_uses_with(moved[inst])
