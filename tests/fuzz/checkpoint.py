@@ -164,6 +164,8 @@ class Generator(gen.Generator):
     # ---- expressions ----------------------------------------------------------------------
 
     def leaf(self, scope: Scope) -> str:
+        if not scope.arrays:                 # a helper's body: its parameters only
+            return super().leaf(scope)
         roll = self.rng.random()
         if roll < 0.06:
             return f"(0.01 * t)"
@@ -176,7 +178,7 @@ class Generator(gen.Generator):
     def index(self, length: int, scope: Scope) -> str:
         if length == 1:
             return "0"
-        if self.chance(0.1):
+        if scope.arrays and self.chance(0.1):
             return f"(int)((t + 64) % {length})"      # t may be negative (START < 0)
         return super().index(length, scope)
 
@@ -466,14 +468,11 @@ def run_one(job: tuple) -> Outcome:
 
 
 def where(o: Outcome) -> str:
-    """For a wrong run: is the checkpointed loop wrong against the plain one (`[checkpoint]`),
-    or do both disagree with the finite differences (`[plain loop too]`: a bug of reverse or
-    forward mode in general, met here)? The runtime prints the first kind first."""
-    if o.verdict != "wrong":
-        return ""
-    first = o.detail.split(" ", 1)[0]
-    return " [checkpoint]" if first.startswith("ckpt-") and ".fd." not in first \
-        else " [plain loop too]"
+    """For a wrong run, whom the runtime blames (its first line, checkpoint_runtime.h):
+    ``[checkpoint]``, ``[plain-loop]`` or ``[both]`` (AD in general, met in the plain loop or
+    in both), ``[primal]``."""
+    match = re.match(r"blame=([\w-]+)", o.detail) if o.verdict == "wrong" else None
+    return f" [{match.group(1)}]" if match else ""
 
 
 def summary_line(outcomes: list[Outcome], levels: list[str]) -> str:
