@@ -291,7 +291,7 @@ class Generator(gen.Generator):
 
     def st_local_array(self, scope: Scope, depth: int) -> list[Node]:
         tmp, length = self.fresh("tmp"), self.nu
-        nodes = [Node(f"double {tmp}[{length}];")]
+        nodes = [Node(f"double {tmp}[{length}] = {{0}};")]
         nodes += self.over(length, scope, lambda inner, i: [Node(f"{tmp}[{i}] = {self.bounded(inner)};")])
         scope.arrays.append((tmp, length))
         nodes += self.over(self.nu, scope, lambda inner, i: [
