@@ -4,7 +4,9 @@
  * `load i64 ptr %w` / `store i64 ptr %u`, and the last copy's i64 reaches the return through
  * a phi and `bitcast i64 to double`. enzyme-opt neither differentiates that move nor refuses
  * it: the derivative through w is silently lost, in reverse and forward mode (at -O0 and -O1,
- * where the move is a double, it is right).
+ * where the move is a double, it is right). Seed 69 at O2/O3 is the other direction, in the
+ * step itself: `memcpy(u, w, 8)` in a branch becomes `phi i64 [load i64 w, bitcast double
+ * %w0 to i64]` stored into u as an i64; u's later double loads get no derivative from w.
  *
  *   clang-22 -O2 -S -emit-llvm float-as-i64-through-phi-O2.c -o i.ll
  *   .venv/bin/python -m enzyme_opt i.ll -S -o i.ad.ll && clang-22 i.ad.ll -lm -o i && ./i

@@ -1,11 +1,11 @@
-/* OPEN (found by the checkpointed-loop fuzzer, tests/fuzz/checkpoint.py: seed 16 at O0-O3,
- * seed 48 at O0, seed 54 at O1-O3, in the plain loop as much as in the checkpointed one;
- * shrunk programs in tests/fuzz/found/checkpoint/): a call to a function that has no active
- * argument (none at all, or only constant ones) but reads or writes a global with a shadow
- * is treated as inactive. Its reads give no adjoint to the global's shadow and its writes
- * are not differentiated: the gradient is silently wrong, in reverse and forward mode, at
- * every -O level. clang -O1 makes such calls by itself: a static noinline `norm(g_w, 3)` loses
- * its argument to IPSCCP and reads @g_w directly (seed 54).
+/* OPEN (found by the checkpointed-loop fuzzer, tests/fuzz/checkpoint.py: seeds 16, 77 and
+ * 161 at O0-O3, 48 at O0, 54 and 190 at O1-O3, in the plain loop as much as in the
+ * checkpointed one; shrunk programs in tests/fuzz/found/checkpoint/): a call to a function
+ * that has no active argument (none at all, or only constant ones) but reads or writes a
+ * global with a shadow is treated as inactive. Its reads give no adjoint to the global's
+ * shadow and its writes are not differentiated: the gradient is silently wrong, in reverse
+ * and forward mode, at every -O level. clang -O1 makes such calls by itself: a static
+ * noinline `norm(g_w, 3)` loses its argument to IPSCCP and reads @g_w directly (seed 54).
  *
  *   clang-22 -O0 -S -emit-llvm global-in-call-without-active-args.c -o g.ll
  *   sed -i 's/^\(@g_w = .*\)$/\1, !enzyme_shadow !9999/' g.ll && echo '!9999 = !{ptr @d_g_w}' >> g.ll

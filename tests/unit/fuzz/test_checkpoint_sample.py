@@ -48,3 +48,26 @@ def test_programs_are_reproducible_and_vary():
                     "sizeof(double) * (NU + NW)", "return;", "switch (", "tab[", "pow(",
                     "fmin(", "fmax(", "log1p(", "sqrt(", "exp(", "int t,", "for (int64_t t = -3"):
         assert feature in text, feature
+
+
+# Programs the checkpoint fuzzer found failing (tests/fuzz/found/checkpoint/, shrunk), each
+# with the open bug it meets (tests/fuzz/found-open/): strict xfails, so that a fix shows up
+# here; then drop its entry from OPEN and the program must pass.
+FOUND = sorted((FUZZ / "found" / "checkpoint").glob("ckpt-*-O[0-3].c"))
+OPEN = {
+    "ckpt-54-O1.c": "global-in-call-without-active-args.c",
+    "ckpt-273-O1.c": "global-in-call-without-active-args.c",
+    "ckpt-69-O2.c": "float-as-i64-through-phi-O2.c",
+    "ckpt-174-O2.c": "float-as-i64-through-phi-O2.c",
+    "ckpt-67-O0.c": "checkpoint-fmuladd-folded-O0.c",
+}
+
+
+@pytest.mark.parametrize("path", [
+    pytest.param(p, marks=pytest.mark.xfail(strict=True, reason=f"open: {OPEN[p.name]}"))
+    if p.name in OPEN else p for p in FOUND], ids=lambda p: p.name)
+def test_checkpoint_found_program(path):
+    level = path.stem.rsplit("-", 1)[1]
+    with tempfile.TemporaryDirectory() as tmp:
+        verdict, detail, _ = run.check_source(path.read_text(), level, Path(tmp))
+    assert verdict == "passed", (verdict, detail)
