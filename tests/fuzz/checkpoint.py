@@ -29,7 +29,7 @@ loop's tangents. Programs are built and run by run.py's check_source (clang-22, 
 opt-22 -passes=verify, clang-22 again, the binary), so the classes are run.py's; ``failed`` in
 the summary is wrong + crashed + invalid + genfail. Failing programs (shrunk with --shrink,
 by shrink.py) are saved under tests/fuzz/found/checkpoint/ (--save), each with a header
-naming the failure and the command that reruns it.
+naming the failure and the command that reruns it; one saved before is not overwritten.
 """
 from __future__ import annotations
 
@@ -168,9 +168,9 @@ class Generator(gen.Generator):
             return super().leaf(scope)
         roll = self.rng.random()
         if roll < 0.06:
-            return f"(0.01 * t)"
+            return "(0.01 * t)"
         if roll < 0.10 and self.counter_type:
-            return f"(0.1 * (double)(steps_taken % 3))"
+            return "(0.1 * (double)(steps_taken % 3))"
         if roll < 0.14 and self.ng:
             return f"g_w[{self.index(self.ng, scope)}]"
         return super().leaf(scope)
@@ -292,7 +292,8 @@ class Generator(gen.Generator):
     def st_local_array(self, scope: Scope, depth: int) -> list[Node]:
         tmp, length = self.fresh("tmp"), self.nu
         nodes = [Node(f"double {tmp}[{length}] = {{0}};")]
-        nodes += self.over(length, scope, lambda inner, i: [Node(f"{tmp}[{i}] = {self.bounded(inner)};")])
+        nodes += self.over(length, scope,
+                           lambda inner, i: [Node(f"{tmp}[{i}] = {self.bounded(inner)};")])
         scope.arrays.append((tmp, length))
         nodes += self.over(self.nu, scope, lambda inner, i: [
             Node(f"u[{i}] += 0.2 * {tmp}[({i} + {self.rng.randrange(length)}) % {length}];")])
@@ -321,7 +322,8 @@ class Generator(gen.Generator):
         return [Node("switch ((int)((t + 64) % 3)) {", cases)]
 
     def st_early_return(self, scope: Scope, depth: int) -> list[Node]:
-        cond = self.rng.choice(["t % 5 == 3", "t % 4 == 1", f"u[0] > {self.rng.choice([0.4, 0.9])}"])
+        cond = self.rng.choice(["t % 5 == 3", "t % 4 == 1",
+                                f"u[0] > {self.rng.choice([0.4, 0.9])}"])
         return [Node(f"if ({cond}) {{", [Node("return;")])]
 
     # ---- functions the step calls (the call tree writes its memory and globals) ------------
@@ -435,7 +437,8 @@ class Generator(gen.Generator):
                        objective, body, self.helpers)
 
     def st_map_w_fill(self, scope: Scope) -> list[Node]:
-        nodes = self.over(self.nw, scope, lambda inner, i: [Node(f"w[{i}] = {self.bounded(inner)};")])
+        nodes = self.over(self.nw, scope,
+                          lambda inner, i: [Node(f"w[{i}] = {self.bounded(inner)};")])
         scope.arrays.append(("w", self.nw))
         return nodes
 
@@ -502,9 +505,9 @@ def summarize(outcomes: list[Outcome], levels: list[str]) -> int:
 def save(o: Outcome, source: str, directory: Path) -> Path:
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / f"ckpt-{o.seed}-{o.level}.c"
+    shown = path.relative_to(run.ROOT) if path.is_relative_to(run.ROOT) else path
     header = (f"/* FAILED ({o.verdict}) at -{o.level}: {o.detail[:400]}\n"
-              f" * rerun: .venv/bin/python {THIS} --source {path.relative_to(run.ROOT) if path.is_relative_to(run.ROOT) else path} "
-              f"--levels {o.level} */\n")
+              f" * rerun: .venv/bin/python {THIS} --source {shown} --levels {o.level} */\n")
     path.write_text(header + source)
     return path
 
@@ -544,6 +547,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.save and not args.source:
         for o in outcomes:
             if o.verdict not in run.BAD:
+                continue
+            known = Path(args.save) / f"ckpt-{o.seed}-{o.level}.c"
+            if known.exists():          # saved (and maybe shrunk by hand) before: kept
+                print(f"seed {o.seed} {o.level}: saved before, {known}")
                 continue
             program = generate(o.seed)
             if args.shrink:
