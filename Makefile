@@ -4,8 +4,8 @@
 #   make test    unit tests (pytest) + end-to-end tests (lit + FileCheck)
 #   make bench   benchmarks (bench/run.py)
 #   make fuzz    differential fuzzer: N random C programs (default 2000) at O0 and O2, 500
-#                random C++ programs, 1000 llvm-stress-22 modules and 100 random CUDA
-#                kernels (docs/testing.md)
+#                random C++ programs, 1000 llvm-stress-22 modules, 100 random CUDA kernels
+#                and 200 random checkpointed loops at O0..O3 (docs/testing.md)
 #   make gpu-test  build the GPU tests (PTX, inputs, manifest) for a machine with a GPU
 #
 # `venv` and `toolchain` are idempotent: they do work only when something is missing
@@ -84,6 +84,10 @@ bench: venv toolchain
 #   make fuzz-programs  only the C programs (FUZZ_LEVELS=O0,O1,O2,O3 FUZZ_START=5000 …)
 #   make fuzz-cpp       only the C++ programs (`make fuzz-cpp N=100`, or CPP_N; FUZZ_START …)
 #   make fuzz-stress    only llvm-stress (STRESS_ARGS="--start 5000" …)
+#   make fuzz-checkpoint  only the checkpointed loops: CKPT_N=200 random time steppers through
+#                       __enzyme_checkpoint_for against the plain loop (tests/fuzz/checkpoint.py)
+#                       at CKPT_LEVELS (O0,O1,O2,O3); failing programs go to
+#                       tests/fuzz/found/checkpoint/
 
 N ?= 2000
 FUZZ_LEVELS ?= O0,O2
@@ -93,8 +97,10 @@ STRESS_N ?= 1000
 CPP_N ?= 500
 CPP_COUNT = $(if $(filter command line,$(origin N)),$(N),$(CPP_N))
 
-.PHONY: fuzz-programs fuzz-cpp fuzz-stress fuzz-gpu
+.PHONY: fuzz-programs fuzz-cpp fuzz-stress fuzz-gpu fuzz-checkpoint
 GPU_FUZZ_N ?= 100
+CKPT_N ?= 200
+CKPT_LEVELS ?= O0,O1,O2,O3
 
 fuzz: venv toolchain
 	@rc=0; \
@@ -102,6 +108,7 @@ fuzz: venv toolchain
 	$(MAKE) --no-print-directory fuzz-cpp || rc=1; \
 	$(MAKE) --no-print-directory fuzz-stress || rc=1; \
 	$(MAKE) --no-print-directory fuzz-gpu || rc=1; \
+	$(MAKE) --no-print-directory fuzz-checkpoint || rc=1; \
 	exit $$rc
 
 fuzz-programs: venv toolchain
@@ -116,6 +123,9 @@ fuzz-gpu: venv toolchain
 
 fuzz-stress: venv toolchain
 	$(VPY) tests/fuzz/stress.py --count $(STRESS_N) --quiet --jobs $(JOBS) $(STRESS_ARGS)
+
+fuzz-checkpoint: venv toolchain
+	$(VPY) tests/fuzz/checkpoint.py --count $(CKPT_N) --start $(FUZZ_START) --levels $(CKPT_LEVELS) --jobs $(JOBS) --quiet
 
 # --- GPU tests: built here, run where the GPU is --------------------------------------------
 

@@ -1,13 +1,15 @@
-"""Session summaries for the fuzz samples (test_fuzz_sample.py, test_fuzz_cpp_sample.py):
-"fuzz sample: N programs x L levels: P passed, R refused, D discarded, F failed" and the same
-line for C++ ("fuzz sample (C++): ..."). Registered in the top-level conftest so that the
+"""Session summaries for the fuzz samples (test_fuzz_sample.py, test_fuzz_cpp_sample.py,
+test_checkpoint_sample.py): "fuzz sample: N programs x L levels: P passed, R refused, D
+discarded, F failed" and the same line for C++ ("fuzz sample (C++): ...") and for the
+checkpointed loops ("checkpoint fuzz sample: ..."). Registered in the top-level conftest so that the
 xdist controller counts worker reports; the verdict travels in each report's user_properties."""
 
 import collections
 import re
 
-_NODE = re.compile(r"(?P<test>test_fuzz(?:_cpp)?_sample)\[(?P<seed>\d+)-(?P<level>O\d(?:\+[\w-]+)?)\]")
-_TITLES = {"test_fuzz_sample": "fuzz sample", "test_fuzz_cpp_sample": "fuzz sample (C++)"}
+_NODE = re.compile(r"(?P<test>test_fuzz(?:_cpp)?_sample|test_checkpoint_sample)\[(?P<seed>\d+)-(?P<level>O\d(?:\+[\w-]+)?)\]")
+_TITLES = {"test_fuzz_sample": "fuzz sample", "test_fuzz_cpp_sample": "fuzz sample (C++)",
+           "test_checkpoint_sample": "checkpoint fuzz sample"}
 _VERDICTS = collections.defaultdict(collections.Counter)
 _SEEDS, _LEVELS = collections.defaultdict(set), collections.defaultdict(set)
 _CONFIG = None

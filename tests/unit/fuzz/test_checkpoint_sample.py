@@ -1,0 +1,73 @@
+"""A fixed-seed sample of the checkpointed-loop fuzzer (tests/fuzz/checkpoint.py; `make
+fuzz-checkpoint` runs 200 programs at -O0..-O3): random time steppers through
+__enzyme_checkpoint_for with the periodic (1, 2, 3 segments) and bisection schemes, checked
+against the plain loop's gradient and primal memory, finite differences and forward mode.
+The summary line "checkpoint fuzz sample: ..." is printed by tests/unit/fuzz/conftest.py.
+"""
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+FUZZ = Path(__file__).resolve().parents[2] / "fuzz"
+sys.path.insert(0, str(FUZZ))
+import checkpoint  # noqa: E402
+import run  # noqa: E402
+
+SEEDS = range(8)
+LEVELS = ("O0", "O2")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_checkpoint_sample(seed, level, record_property):
+    outcome = checkpoint.run_one((seed, level, None, None))
+    record_property("fuzz_verdict", outcome.verdict)
+    assert outcome.verdict == "passed", f"{outcome.verdict}: {outcome.detail}\n{outcome.regen()}"
+
+
+def test_a_wrong_checkpointed_gradient_is_reported_as_wrong():
+    """The checker can fail: the checkpointed gradient perturbed by 5 % (one component) must be
+    `wrong` against the plain loop's and against the finite differences, for every scheme."""
+    with tempfile.TemporaryDirectory() as tmp:
+        verdict, detail, _ = run.check_source(checkpoint.generate(3).source(), "O1", Path(tmp),
+                                              cflags=("-DCF_SABOTAGE=0.05",))
+    assert verdict == "wrong", (verdict, detail)
+    assert detail.startswith("blame=checkpoint "), detail
+    assert "; ckpt-ad.periodic1.n" in detail and "[u0]" in detail   # against plain, first
+    assert checkpoint.where(checkpoint.Outcome(3, "O1", verdict, detail)) == " [checkpoint]"
+
+
+def test_programs_are_reproducible_and_vary():
+    """A seed gives one program; the generator covers what it promises over a few seeds."""
+    assert checkpoint.generate(7).source() == checkpoint.generate(7).source()
+    text = "\n".join(checkpoint.generate(seed).source() for seed in range(40))
+    for feature in ("double *w", "const double *k", "double p", "double q", "int m",
+                    "steps_taken++", "g_w[", "memcpy(", "enzyme_checkpoint_region, u, "
+                    "sizeof(double) * (NU + NW)", "return;", "switch (", "tab[", "pow(",
+                    "fmin(", "fmax(", "log1p(", "sqrt(", "exp(", "int t,", "for (int64_t t = -3"):
+        assert feature in text, feature
+
+
+# Programs the checkpoint fuzzer found failing (tests/fuzz/found/checkpoint/, shrunk), each
+# with the open bug it meets (tests/fuzz/found-open/): strict xfails, so that a fix shows up
+# here; then drop its entry from OPEN and the program must pass.
+FOUND = sorted((FUZZ / "found" / "checkpoint").glob("ckpt-*-O[0-3].c"))
+OPEN = {
+    "ckpt-54-O1.c": "global-in-call-without-active-args.c",
+    "ckpt-273-O1.c": "global-in-call-without-active-args.c",
+    "ckpt-69-O2.c": "float-as-i64-through-phi-O2.c",
+    "ckpt-174-O2.c": "float-as-i64-through-phi-O2.c",
+    "ckpt-67-O0.c": "checkpoint-fmuladd-folded-O0.c",
+}
+
+
+@pytest.mark.parametrize("path", [
+    pytest.param(p, marks=pytest.mark.xfail(strict=True, reason=f"open: {OPEN[p.name]}"))
+    if p.name in OPEN else p for p in FOUND], ids=lambda p: p.name)
+def test_checkpoint_found_program(path):
+    level = path.stem.rsplit("-", 1)[1]
+    with tempfile.TemporaryDirectory() as tmp:
+        verdict, detail, _ = run.check_source(path.read_text(), level, Path(tmp))
+    assert verdict == "passed", (verdict, detail)
