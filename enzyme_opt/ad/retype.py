@@ -52,7 +52,8 @@ def retype_float_moves(function: Function, program_types=None) -> None:
     _store_pointers_as_pointers(function)
     done: set[Value] = set()
     for inst in list(function.instructions()):
-        if isinstance(inst, I.LoadInst) and inst not in done and _int_scalar(inst.type):
+        if (isinstance(inst, I.LoadInst) and _int_scalar(inst.type) or _float_bits(inst)) \
+                and inst not in done:
             graph = _move_graph(inst)
             if graph is None:
                 continue
@@ -83,7 +84,19 @@ def _int_scalar(ty: T.Type) -> bool:
     return isinstance(scalar, T.IntType) and scalar.bits in FLOAT_OF_WIDTH
 
 
-def _move_graph(root: I.LoadInst) -> list[I.Instruction] | None:
+def _float_bits(inst: Value) -> bool:
+    """``bitcast double %x to i64``: a float's bits as an integer of its width."""
+    return isinstance(inst, I.CastInst) and inst.opcode == "bitcast" and \
+        not inst.type.is_vector and _int_scalar(inst.type) and \
+        not inst.operand(0).type.is_vector and inst.operand(0).type.is_float
+
+
+def _cast_type(cast: I.CastInst) -> T.Type:
+    """The float or pointer type a cast in a move graph stands for."""
+    return cast.operand(0).type.scalar if _float_bits(cast) else cast.type.scalar
+
+
+def _move_graph(root: I.Instruction) -> list[I.Instruction] | None:
     """Every instruction connected to ``root`` by moved values, or None if
     the value is used as an integer anywhere (then it is one)."""
     graph: dict[I.Instruction, None] = {}
@@ -123,6 +136,8 @@ def _move_graph(root: I.LoadInst) -> list[I.Instruction] | None:
                     work.append(operand)
                 elif not _moves_as_float(operand):
                     return None
+        elif _float_bits(inst):
+            pass  # a source: a float's bits, moved on as an integer
         elif isinstance(inst, I.CastInst) and inst.opcode in ("bitcast", "inttoptr"):
             continue  # a sink: the float or pointer value itself
         elif inst in halves:
@@ -190,14 +205,14 @@ def _moved_type(function: Function, graph: list[I.Instruction],
     casts the moved value ends in, else from how the memory is accessed
     (the whole object here and in callers; at the same offset when the
     object holds both kinds).  None: they are integers."""
-    width = next(i.type.scalar.bits for i in graph if isinstance(i, I.LoadInst))
+    width = graph[0].type.scalar.bits  # the root: an integer load, or a float's bits
     as_float = FLOAT_OF_WIDTH[width]
     if any(_is_half(i) for i in graph if not isinstance(i, (I.LoadInst, I.StoreInst))):
         others = [i for i in graph if not isinstance(i, (I.LoadInst, I.StoreInst))
                   and not _is_half(i)]
         scalar = all(not i.type.is_vector for i in graph if isinstance(i, I.LoadInst))
         return FLOAT_PAIR if width == 64 and scalar and not others else None
-    sinks = {i.type.scalar for i in graph if isinstance(i, I.CastInst)}
+    sinks = {_cast_type(i) for i in graph if isinstance(i, I.CastInst)}
     if sinks:
         return as_float if sinks == {as_float} else T.ptr if sinks == {T.ptr} else None
     accesses = [i.pointer for i in graph if isinstance(i, (I.LoadInst, I.StoreInst))]

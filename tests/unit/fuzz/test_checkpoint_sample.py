@@ -50,17 +50,13 @@ def test_programs_are_reproducible_and_vary():
         assert feature in text, feature
 
 
-# Programs the checkpoint fuzzer found failing (tests/fuzz/found/checkpoint/, shrunk), each
-# with the open bug it meets (tests/fuzz/found-open/): strict xfails, so that a fix shows up
-# here; then drop its entry from OPEN and the program must pass.
+# Programs the checkpoint fuzzer found failing (tests/fuzz/found/checkpoint/, shrunk); each
+# bug is fixed and has a lit test under tests/lit/regress (global-in-call-without-active-args,
+# float-as-i64-through-phi-O2, checkpoint-fmuladd-folded-O0). A bug found later and not fixed
+# yet gets a strict xfail here naming its program in tests/fuzz/found-open/ (OPEN), so that
+# its fix shows up.
 FOUND = sorted((FUZZ / "found" / "checkpoint").glob("ckpt-*-O[0-3].c"))
-OPEN = {
-    "ckpt-54-O1.c": "global-in-call-without-active-args.c",
-    "ckpt-273-O1.c": "global-in-call-without-active-args.c",
-    "ckpt-69-O2.c": "float-as-i64-through-phi-O2.c",
-    "ckpt-174-O2.c": "float-as-i64-through-phi-O2.c",
-    "ckpt-67-O0.c": "checkpoint-fmuladd-folded-O0.c",
-}
+OPEN: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("path", [
