@@ -51,7 +51,8 @@ from enzyme_opt.ad.checkpoint_driver import REGION, STEP, fail_with, forward_dri
 from enzyme_opt.ad.rules import calls
 from enzyme_opt.ad.rules.calls import call_kind
 from enzyme_opt.ad.tape import read_record, write_record
-from enzyme_opt.ad.utils import convert_argument, new_internal_function, shadow_type, user_name
+from enzyme_opt.ad.utils import (build_struct, convert_argument, new_internal_function,
+                                  shadow_type, user_name)
 from enzyme_opt.analysis.memory import reachable_functions, written_objects
 from enzyme_opt.analysis.types import underlying_object
 from enzyme_opt.diagnostics import DifferentiationError
@@ -474,13 +475,8 @@ class CheckpointGenerator:
                     for p in self.env.outs]
         if not adjoints:
             b.ret()
-        elif len(adjoints) == 1:
-            b.ret(adjoints[0])
-        else:
-            aggregate: Value = zero(self.rev.return_type)
-            for k, value in enumerate(adjoints):
-                aggregate = b.insertvalue(aggregate, value, k)
-            b.ret(aggregate)
+        else:  # as gradient_type: one adjoint bare, several in a struct
+            b.ret(adjoints[0] if len(adjoints) == 1 else build_struct(b, adjoints))
 
     def _regions(self, b: Builder, primal: list[Value]):
         """The ``EnzymeCkptRegion`` array: the marked regions, then the globals the

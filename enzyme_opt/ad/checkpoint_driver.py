@@ -86,20 +86,10 @@ def forward_driver(module: Module) -> Function:
     b.br(loop)
     b.at_end(loop)
     act = _Action(b, table, state, action)
-    store, restore, forward, turn, done, bad = (
-        fn.append_block(name) for name in ("store", "restore", "forward", "first.uturn", "done",
-                                           "bad.action"))
-    b.switch(act.flag, bad, [(ConstantInt(T.i32, STORE), store),
-                             (ConstantInt(T.i32, RESTORE), restore),
-                             (ConstantInt(T.i32, FORWARD), forward),
-                             (ConstantInt(T.i32, FIRSTUTURN), turn),
-                             (ConstantInt(T.i32, DONE), done)])
-    b.at_end(store)
-    table.save(state, act.slot(b), act.iteration(b), regions, nregions)
-    b.br(loop)
-    b.at_end(restore)  # a while loop that has ended goes back to before its last step
-    table.load(state, act.slot(b), act.iteration(b), regions, nregions)
-    b.br(loop)
+    # RESTORE: a while loop that has ended goes back to before its last step
+    forward, turn, done, bad = _switch_on_action(
+        b, act, table, state, regions, nregions, loop,
+        [(FORWARD, "forward"), (FIRSTUTURN, "first.uturn"), (DONE, "done")])
     b.at_end(forward)
     known = b.load(T.i64, steps, "known.steps")
     unknown = b.icmp("slt", known, ConstantInt(T.i64, 0), "length.unknown")
@@ -173,20 +163,9 @@ def reverse_driver(module: Module) -> Function:
     b.br(loop)
     b.at_end(loop)
     act = _Action(b, table, state, action)
-    store, restore, forward, uturn, done, bad = (
-        fn.append_block(name) for name in ("store", "restore", "forward", "uturn", "done",
-                                           "bad.action"))
-    b.switch(act.flag, bad, [(ConstantInt(T.i32, STORE), store),
-                             (ConstantInt(T.i32, RESTORE), restore),
-                             (ConstantInt(T.i32, FORWARD), forward),
-                             (ConstantInt(T.i32, UTURN), uturn),
-                             (ConstantInt(T.i32, DONE), done)])
-    b.at_end(store)
-    table.save(state, act.slot(b), act.iteration(b), regions, nregions)
-    b.br(loop)
-    b.at_end(restore)
-    table.load(state, act.slot(b), act.iteration(b), regions, nregions)
-    b.br(loop)
+    forward, uturn, done, bad = _switch_on_action(
+        b, act, table, state, regions, nregions, loop,
+        [(FORWARD, "forward"), (UTURN, "uturn"), (DONE, "done")])
     b.at_end(forward)
     _run_steps(b, step, env, act.start(b), act.iteration(b))
     b.br(loop)
@@ -342,6 +321,26 @@ class _Action:
 
     def slot(self, b: Builder) -> Value:
         return self._read(b, 3, "slot")
+
+
+def _switch_on_action(b: Builder, act: "_Action", table: "_SchemeTable", state: Value,
+                      regions: Value, nregions: Value, loop, others) -> list:
+    """Branch on the action's flag.  STORE and RESTORE are carried out here, then back
+    to ``loop``; each of ``others`` ((flag, block name)) gets a new block, returned in
+    order, and then the block any other flag goes to."""
+    fn = b.function
+    targets = [fn.append_block(name) for _, name in others]
+    store, restore, bad = (fn.append_block(name) for name in ("store", "restore", "bad.action"))
+    cases = [(STORE, store), (RESTORE, restore)] + \
+        [(flag, block) for (flag, _), block in zip(others, targets)]
+    b.switch(act.flag, bad, [(ConstantInt(T.i32, flag), block) for flag, block in cases])
+    b.at_end(store)
+    table.save(state, act.slot(b), act.iteration(b), regions, nregions)
+    b.br(loop)
+    b.at_end(restore)
+    table.load(state, act.slot(b), act.iteration(b), regions, nregions)
+    b.br(loop)
+    return [*targets, bad]
 
 
 def _run_steps(b: Builder, step: Value, env: Value, first: Value, end: Value,

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import multiprocessing
 import random
 import re
 import sys
@@ -535,14 +534,7 @@ def main(argv: list[str] | None = None) -> int:
     source = Path(args.source).read_text() if args.source else None
     jobs = [(s, lvl, f"{args.keep}/{lvl}" if args.keep and single else None, source)
             for s in seeds for lvl in levels]
-    outcomes: list[Outcome] = []
-    with multiprocessing.Pool(max(1, args.jobs)) as pool:
-        for i, outcome in enumerate(pool.imap_unordered(run_one, jobs, chunksize=1)):
-            outcomes.append(outcome)
-            if not args.quiet:
-                mark = "." if outcome.verdict == "passed" else outcome.verdict[0].upper()
-                print(mark, end="\n" if (i + 1) % 80 == 0 else "", flush=True)
-    outcomes.sort(key=lambda o: (o.seed, o.level))
+    outcomes = run.run_all(run_one, jobs, args.jobs, args.quiet)
     status = summarize(outcomes, levels)
     if args.save and not args.source:
         for o in outcomes:

@@ -219,14 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     source = Path(args.source).read_text() if args.source else None
     jobs = [(s, lvl, f"{keep}/{lvl}" if keep else None, source, args.lang)
             for s in seeds for lvl in levels]
-    outcomes: list[Outcome] = []
-    with multiprocessing.Pool(max(1, args.jobs)) as pool:
-        for i, outcome in enumerate(pool.imap_unordered(run_one, jobs, chunksize=1)):
-            outcomes.append(outcome)
-            if not args.quiet:
-                mark = "." if outcome.verdict == "passed" else outcome.verdict[0].upper()
-                print(mark, end="\n" if (i + 1) % 80 == 0 else "", flush=True)
-    outcomes.sort(key=lambda o: (o.seed, o.level))
+    outcomes = run_all(run_one, jobs, args.jobs, args.quiet)
     status = summarize(outcomes, levels)
     if args.shrink and not args.source:
         import shrink
@@ -235,6 +228,21 @@ def main(argv: list[str] | None = None) -> int:
                 shrink.shrink_and_save(o.seed, o.level, o.verdict, Path(
                     args.keep or o.keep()), lang=args.lang)
     return status
+
+
+def run_all(run_one, jobs: list, workers: int, quiet: bool) -> list:
+    """``run_one`` over ``jobs`` in a pool of ``workers``, a progress mark per outcome
+    (``.`` passed, else the verdict's initial) unless ``quiet``; the outcomes by seed and
+    level."""
+    outcomes = []
+    with multiprocessing.Pool(max(1, workers)) as pool:
+        for i, outcome in enumerate(pool.imap_unordered(run_one, jobs, chunksize=1)):
+            outcomes.append(outcome)
+            if not quiet:
+                mark = "." if outcome.verdict == "passed" else outcome.verdict[0].upper()
+                print(mark, end="\n" if (i + 1) % 80 == 0 else "", flush=True)
+    outcomes.sort(key=lambda o: (o.seed, o.level))
+    return outcomes
 
 
 if __name__ == "__main__":
