@@ -189,12 +189,6 @@ class Generator(gen.Generator):
             names.add("g_w")
         return [(name, n) for name, n in scope.arrays if name in names]
 
-    def statements(self, scope: Scope, count: int, depth: int) -> list[Node]:
-        out: list[Node] = []
-        for _ in range(count):
-            out.extend(self.statement(scope, depth))
-        return out
-
     def statement(self, scope: Scope, depth: int) -> list[Node]:
         kinds = ["map", "map", "map", "point", "sum", "select"]
         if depth > 0:
