@@ -351,7 +351,6 @@ class CheckpointGenerator:
         self.step_request = R.DiffRequest(
             self.ctx.preprocessed(self.step), R.REVERSE, 1, (R.CONST, *activities),
             "none" if self.step.return_type == T.void else R.CONST)
-        self.ctx.split_pair(self.step_request)
         self.env = _Environment(self.step.function_type.params[1:], activities)
         self.globals = self._written_globals()
         self.primal_step = self._primal_step()
