@@ -131,6 +131,9 @@ def _move_graph(root: I.Instruction) -> list[I.Instruction] | None:
                     return None
         elif inst.opcode in JOINS:
             # which value reaches here: each incoming one (a phi's, a select's two) is moved
+            # (scalars only: a vector of pointers joined so has no shadow rule yet)
+            if inst.type.is_vector:
+                return None
             for operand in _joined(inst):
                 if isinstance(operand, I.Instruction):
                     work.append(operand)
