@@ -76,13 +76,16 @@ def _written_by(fn: Function, memo: dict) -> frozenset | None:
     written: set[Value] = set()
 
     def write(pointer: Value) -> bool:
-        base = underlying_object(pointer)
-        if _is_local(base):
-            return True
-        if isinstance(base, (Argument, GlobalVariable)):
+        bases = underlying_objects(pointer)
+        if bases is None:
+            return False
+        for base in bases:
+            if _is_local(base):
+                continue
+            if not isinstance(base, (Argument, GlobalVariable)):
+                return False
             written.add(base)
-            return True
-        return False
+        return True
 
     for inst in fn.instructions():
         if isinstance(inst, I.StoreInst):
@@ -99,6 +102,28 @@ def _written_by(fn: Function, memo: dict) -> frozenset | None:
             return None
     memo[fn] = frozenset(written)
     return memo[fn]
+
+
+def underlying_objects(pointer: Value, limit: int = 32) -> list[Value] | None:
+    """Every object ``pointer`` may point into: its underlying object, or those of
+    each value a phi or select of pointers chooses from (``p = c ? u + 1 : u + 2``,
+    as LLVM joins two addresses in one argument).  None past ``limit`` values."""
+    found: dict[Value, None] = {}
+    work, seen = [pointer], set()
+    while work:
+        value = underlying_object(work.pop())
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
+        if len(seen) > limit:
+            return None
+        if isinstance(value, I.PhiInst):
+            work += [v for v, _ in value.incoming]
+        elif isinstance(value, I.SelectInst):
+            work += [value.operand(1), value.operand(2)]
+        else:
+            found[value] = None
+    return list(found)
 
 
 def _call_targets(call: I.CallInst, memo: dict) -> list[Value] | None:
