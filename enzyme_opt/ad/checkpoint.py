@@ -347,6 +347,7 @@ class CheckpointGenerator:
     def run(self) -> None:
         request, module = self.request, self.ctx.module
         self._refuse_what_cannot_be_recomputed()
+        self.written = self._written_by_step()
         activities = request.args[self.first_arg:]
         self.step_request = R.DiffRequest(
             self.ctx.preprocessed(self.step), R.REVERSE, 1, (R.CONST, *activities),
@@ -381,13 +382,17 @@ class CheckpointGenerator:
                 f"({self.where}) and before its reverse sweep, which recomputes steps from "
                 f"memory this may change: write it before the loop, or after the gradient call",
                 later)
+
+    def _written_by_step(self) -> frozenset:
+        """The arguments and globals the step's call tree writes: what snapshots must
+        hold (the arguments checked against the regions when the loop starts)."""
         written = written_objects(self.ctx.preprocessed(self.step))
         if written is None:
             raise DifferentiationError(f"the step @{user_name(self.step.name)} writes memory "
                                        f"enzyme-opt cannot name (through a pointer it loads, or "
                                        f"an opaque call), so no snapshot can hold it",
                                        self.where)
-        self.written = written
+        return written
 
     def _written_globals(self) -> list[GlobalVariable]:
         return sorted((v for v in self.written if isinstance(v, GlobalVariable)),

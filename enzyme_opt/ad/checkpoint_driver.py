@@ -35,10 +35,11 @@ the protocol stops the program with one line on stderr.
 
 from __future__ import annotations
 
+from enzyme_opt.ad.tape import message_global
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
-from enzyme_opt.ir.module import Function, GlobalVariable, Module
-from enzyme_opt.ir.values import ConstantInt, ConstantString, Value, null
+from enzyme_opt.ir.module import Function, Module
+from enzyme_opt.ir.values import ConstantInt, Value, null
 
 ABI_VERSION = 1
 STORE, RESTORE, FORWARD, FIRSTUTURN, UTURN, DONE = 1, 2, 3, 4, 5, 7
@@ -79,7 +80,7 @@ def forward_driver(module: Module) -> Function:
     b = Builder(fn.append_block("entry"))
     table = _SchemeTable(b, scheme)
     state = b.call(table.field("init"), [data, n, size], "state", function_type=INIT)
-    table.require_store_and_restore(state)
+    table.require_store_and_restore()
     b.store(n, steps)
     action = b.alloca(ACTION, "action")
     loop = fn.append_block("next.action")
@@ -287,7 +288,7 @@ class _SchemeTable:
             self.fields[name] = self.b.load(T.ptr, pointer, name)
         return self.fields[name]
 
-    def require_store_and_restore(self, state: Value) -> None:
+    def require_store_and_restore(self) -> None:
         for name in ("next_action", "store", "restore"):
             _fail_unless(self.b, self.b.icmp("ne", self.field(name), null(T.ptr)),
                          f"the scheme has no {name} function (enzyme-opt copies the regions "
@@ -390,10 +391,8 @@ def _fail(b: Builder, message: str) -> None:
 def fail_with(b: Builder, message: str) -> None:
     module = b.function.module
     text = (message + "\n").encode()
-    ty = T.ArrayType(len(text), T.i8)
-    name = module.unique_name("enzyme_opt.checkpoint.message")
-    text_global = module.add(GlobalVariable(name, ty, ConstantString(ty, text), is_constant=True,
-                                            prefix="private unnamed_addr"))
+    text_global = message_global(module, module.unique_name("enzyme_opt.checkpoint.message"),
+                                 text)
     write = module.get_or_declare("write", T.FunctionType(T.i64, (T.i32, T.ptr, T.i64)))
     b.call(write, [ConstantInt(T.i32, 2), text_global, ConstantInt(T.i64, len(text))])
     b.call(module.get_or_declare("abort", T.FunctionType(T.void, ())), [])

@@ -182,11 +182,11 @@ def _stop_if_null(b: Builder, module: Module, data: Value, size: Value) -> None:
         args = Builder().before(fn.blocks[0].instructions[0]).alloca(T.i64, "size.arg")
         b.store(size, args)
         vprintf = module.get_or_declare("vprintf", T.FunctionType(T.i32, (T.ptr, T.ptr)))
-        b.call(vprintf, [_message(module, "enzyme_opt.tape.oom.gpu", text), args])
+        b.call(vprintf, [message_global(module, "enzyme_opt.tape.oom.gpu", text), args])
     elif not triple.startswith("amdgcn"):
         text = OUT_OF_MEMORY.format(size="").encode()
         write = module.get_or_declare("write", T.FunctionType(T.i64, (T.i32, T.ptr, T.i64)))
-        b.call(write, [ConstantInt(T.i32, 2), _message(module, "enzyme_opt.tape.oom", text),
+        b.call(write, [ConstantInt(T.i32, 2), message_global(module, "enzyme_opt.tape.oom", text),
                        ConstantInt(T.i64, len(text))])
     if _is_gpu(module):
         b.call(module.get_or_declare("llvm.trap", T.FunctionType(T.void, ())), [])
@@ -196,7 +196,8 @@ def _stop_if_null(b: Builder, module: Module, data: Value, size: Value) -> None:
     b.at_end(grown)
 
 
-def _message(module: Module, name: str, text: bytes) -> GlobalVariable:
+def message_global(module: Module, name: str, text: bytes) -> GlobalVariable:
+    """A private constant holding ``text`` (made once per name)."""
     found = module.get(name)
     if found is None:
         ty = T.ArrayType(len(text), T.i8)
