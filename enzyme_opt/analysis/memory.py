@@ -159,12 +159,22 @@ def cannot_overlap(read: Value, written: Value) -> bool:
     """Can no write through ``written`` (an argument or a global) change the memory a
     load through ``read`` sees?  Two distinct globals are distinct objects; a ``noalias``
     (C's ``restrict``) argument's memory is not written through any other pointer while
-    the function runs, nor is memory read through another pointer written through it."""
-    if read is written:
+    the function runs, nor is memory read through another pointer written through it.
+
+    ``read`` and ``written`` may belong to two copies of one function (the written set
+    is computed on the simplified clone, the load is met in the copy being augmented), so
+    arguments are the same object when their positions are."""
+    if _same_object(read, written):
         return False
     if isinstance(read, GlobalVariable) and isinstance(written, GlobalVariable):
         return True
     return any(isinstance(v, Argument) and _is_noalias(v) for v in (read, written))
+
+
+def _same_object(a: Value, b: Value) -> bool:
+    if isinstance(a, Argument) and isinstance(b, Argument):
+        return a.index == b.index
+    return a is b
 
 
 def _is_noalias(arg: Argument) -> bool:
