@@ -19,6 +19,9 @@ class Options:
     cpu: str | None = None         # --mcpu: overrides the module's "target-cpu"
     features: str | None = None    # --mattr: overrides the module's "target-features"
     libdevice: str | None = None   # --libdevice: libdevice.10.bc to link (nvptx64)
+    #: --no-reuse: the conservative reverse sweep (re-reads and recomputes nothing;
+    #: ``ad/pipeline.Context.reuse``), the reference every fuzzer compares against
+    reuse: bool = True
 
 
 def load(data: bytes, filename: str):
@@ -27,16 +30,16 @@ def load(data: bytes, filename: str):
     return text, parse_module(text, filename)
 
 
-def differentiate(text: str, module, filename: str) -> str:
+def differentiate(text: str, module, filename: str, reuse: bool = True) -> str:
     """Lower every ``__enzyme_*`` call; returns the new module's text, or
     the canonical input unchanged when there is nothing to do.  On a GPU,
     shared memory gets shadows first, and the lowered module gets its
     device finishing (``ad/gpu.py``)."""
     with collector_paused():  # see ir/collector.py: a third of the time otherwise
-        return _differentiate(text, module, filename)
+        return _differentiate(text, module, filename, reuse)
 
 
-def _differentiate(text: str, module, filename: str) -> str:
+def _differentiate(text: str, module, filename: str, reuse: bool) -> str:
     from enzyme_opt.ad.callsites import find_call_sites
     from enzyme_opt.ad.pipeline import lower_module
     target = gpu_target(module.triple)
@@ -44,7 +47,7 @@ def _differentiate(text: str, module, filename: str) -> str:
     if target is not None and find_call_sites(module):
         from enzyme_opt.ad import gpu
         state = gpu.prepare(module, target)
-    lowered = lower_module(module, filename)
+    lowered = lower_module(module, filename, reuse)
     if lowered is None:
         return text
     if state is not None:
@@ -65,7 +68,8 @@ def _run(data: bytes, filename: str, options: Options) -> bytes:
         raise UsageError("nvptx64 has no object files: use --emit asm for PTX "
                          "(ptxas turns PTX into a cubin)")
     if may_mention_enzyme(text):
-        lowered = differentiate(text, parse_module(text, filename, lazy_bodies=True), filename)
+        lowered = differentiate(text, parse_module(text, filename, lazy_bodies=True), filename,
+                               options.reuse)
         if lowered is not text:
             # Every output is verified, here once. Text output is our own printing, which
             # LLVM has just read back: printing LLVM's copy again would cost as much as

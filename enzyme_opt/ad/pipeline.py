@@ -56,9 +56,10 @@ def describe(inst: I.Instruction, module: Module | None, function: bool = True) 
     return f"in function @{name}, block {inst.parent.ref()}"
 
 
-def lower_module(module: Module, filename: str) -> Module | None:
+def lower_module(module: Module, filename: str, reuse: bool = True) -> Module | None:
     """The module with every Enzyme call lowered, or None if it had none
-    (and no registrations or annotations for Enzyme either)."""
+    (and no registrations or annotations for Enzyme either).  ``reuse=False``
+    is the conservative reverse sweep (``Context.reuse``)."""
     if not _mentions_enzyme(module):
         return None
     lower_checkpoint_calls(module, lambda inst: describe(inst, module))
@@ -78,7 +79,7 @@ def lower_module(module: Module, filename: str) -> Module | None:
                                        "itself through nested Enzyme calls)",
                                        describe(calls[0], module))
         module = _preprocess(module, ready, filename)
-        context = Context(module, filename)
+        context = Context(module, filename, reuse)
         for call in [c for c in find_call_sites(module) if _is_ready(c, module)]:
             site = decode_call(call, describe(call, module))
             site.request = context.rebind(site.request)
@@ -221,9 +222,16 @@ class Context:
     """One round's state: the module, the memo of generated derivatives,
     and the worklist of derivatives declared but not yet generated."""
 
-    def __init__(self, module: Module, filename: str):
+    def __init__(self, module: Module, filename: str, reuse: bool = True):
         self.module = module
         self.filename = filename
+        #: May the reverse sweep reuse what it has instead of taping it: re-read
+        #: memory that has not changed, recompute pure values from their operands,
+        #: record a loop-invariant value once at the loop's exits?  False
+        #: (``--no-reuse``) is the conservative mode: every primal value the reverse
+        #: sweep reads comes from the record of the block that needs it.  Slow and
+        #: obviously right, it is what the fuzzers compare every optimization with.
+        self.reuse = reuse
         self.memo: dict[R.DiffRequest, Function] = {}
         self.pending: list = []
         self.split_memo: dict[R.DiffRequest, tuple[Function, Function]] = {}
@@ -247,7 +255,8 @@ class Context:
         from dataclasses import replace
         function = self.preprocessed(request.function)
         reread = False
-        if request.mode == R.REVERSE:  # nothing runs between the sweeps of a gradient
+        # Nothing runs between the sweeps of a gradient but its forward sweep.
+        if request.mode == R.REVERSE and self.reuse:
             written = written_objects(function)   # None: it may write anything
             reread = True if written == frozenset() else written if written else False
         return replace(request, function=function, reread_memory=reread)
