@@ -23,7 +23,7 @@ from enzyme_opt.ad.expand import expand_runtime_helpers, needs_expansion
 from enzyme_opt.ad.shuffles import join_double_shuffles
 from enzyme_opt.ad.invokes import lower_invokes
 from enzyme_opt.ad.lower import lower_call_site
-from enzyme_opt.ad.retype import retype_float_moves
+from enzyme_opt.ad.retype import float_parameters, retype_float_moves
 from enzyme_opt.ad.shadow_tables import give_tables_shadows
 from enzyme_opt.ad.utils import PREPROCESS_PREFIX, new_internal_function, user_name
 from enzyme_opt.analysis.memory import direct_callees, reachable_functions, written_objects
@@ -199,6 +199,8 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
         return program[0]
     for clone in clones:
         expand_global_addresses(clone)
+    for clone in clones:
+        float_parameters(clone)
     for clone in clones:
         retype_float_moves(clone, program_types)
     if module.triple and module.triple.startswith("nvptx"):
