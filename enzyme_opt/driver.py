@@ -68,6 +68,10 @@ def _run(data: bytes, filename: str, options: Options) -> bytes:
         raise UsageError("nvptx64 has no object files: use --emit asm for PTX "
                          "(ptxas turns PTX into a cubin)")
     if may_mention_enzyme(text):
+        # Enzyme's clang-plugin flow: optimize, differentiate, optimize. Not for GPU
+        # code: libdevice's math functions are alwaysinline, and their rules need calls.
+        if options.opt_level and target is None:
+            text = optimize_before_ad(text, filename, options)
         lowered = differentiate(text, parse_module(text, filename, lazy_bodies=True), filename,
                                options.reuse)
         if lowered is not text:
@@ -89,6 +93,22 @@ def _run(data: bytes, filename: str, options: Options) -> bytes:
     except BackendError as exc:
         exc.where = exc.where or filename
         raise
+
+
+def optimize_before_ad(text: str, filename: str, options: Options) -> str:
+    """LLVM's ``-O<n>`` pipeline before differentiating, as Enzyme's clang plugin runs
+    it, with the functions the program told Enzyme about kept out of its reach
+    (``ad/preserve.py``): IR straight from clang's front end
+    (``-Xclang -disable-llvm-passes``) is differentiated optimized, its registered
+    rules still in place."""
+    from enzyme_opt.ad.preserve import protect, release
+    module = parse_module(text, filename)
+    protect(module)
+    optimized = llvm.optimize(print_module(module), options.opt_level, options.cpu,
+                              options.features)
+    module = parse_module(optimized, filename)
+    release(module)
+    return print_module(module)
 
 
 def may_mention_enzyme(text: str) -> bool:

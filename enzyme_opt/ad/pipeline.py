@@ -23,6 +23,7 @@ from enzyme_opt.ad.expand import expand_runtime_helpers, needs_expansion
 from enzyme_opt.ad.shuffles import join_double_shuffles
 from enzyme_opt.ad.invokes import lower_invokes
 from enzyme_opt.ad.lower import lower_call_site
+from enzyme_opt.ad.preserve import warn_lost_annotations
 from enzyme_opt.ad.retype import float_parameters, retype_float_moves
 from enzyme_opt.ad.shadow_tables import give_tables_shadows
 from enzyme_opt.ad.utils import PREPROCESS_PREFIX, new_internal_function, user_name
@@ -64,6 +65,7 @@ def lower_module(module: Module, filename: str, reuse: bool = True) -> Module | 
         return None
     lower_checkpoint_calls(module, lambda inst: describe(inst, module))
     apply_annotations(module, filename)
+    warn_lost_annotations(module, filename)
     give_tables_shadows(module)
     split_calls_of_chosen_functions(module)
     for _ in range(MAX_ROUNDS):
