@@ -39,6 +39,10 @@ Examples:
 @click.option("--libdevice", default=None, metavar="PATH",
               help="libdevice.10.bc to link into nvptx64 output that calls it; default: "
                    "found under $CUDA_HOME or /usr/local/cuda.")
+@click.option("--no-reuse", "no_reuse", is_flag=True,
+              help="Conservative reverse mode: the reverse sweep takes every primal value "
+                   "from the tape (re-reads no memory, recomputes nothing). Slower; the "
+                   "reference the default is tested against.")
 @click.option("--print-requests", is_flag=True,
               help="Show each __enzyme_* call site and its argument classes; write nothing.")
 @click.option("--print-activity", is_flag=True,
@@ -47,8 +51,8 @@ Examples:
 @click.option("--version", is_flag=True, is_eager=True, expose_value=False,
               callback=lambda ctx, param, value: _print_version(ctx, value),
               help="Show the version of enzyme-opt and of the LLVM inside llvmlite.")
-def main(input, output, text, opt_level, emit, cpu, features, libdevice, print_requests,
-         print_activity, debug):
+def main(input, output, text, opt_level, emit, cpu, features, libdevice, no_reuse,
+         print_requests, print_activity, debug):
     """Replace Enzyme's __enzyme_* calls in LLVM IR with synthesized derivatives.
 
     INPUT is a .ll or .bc file, or '-' for standard input (the default).
@@ -69,7 +73,8 @@ def main(input, output, text, opt_level, emit, cpu, features, libdevice, print_r
                              "use -S for text or -o FILE")
         from enzyme_opt.driver import Options, run
         result = run(data, name, Options(opt_level=opt_level, emit=kind, cpu=cpu,
-                                         features=features, libdevice=libdevice))
+                                         features=features, libdevice=libdevice,
+                                         reuse=not no_reuse))
         _write_atomically(output, result)
     except EnzymeOptError as exc:
         if debug:

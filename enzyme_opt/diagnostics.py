@@ -67,3 +67,11 @@ class BackendError(EnzymeOptError):
 
 class UsageError(EnzymeOptError):
     """Command-line misuse (e.g. bitcode to a terminal)."""
+
+
+def warn(message: str, where: str | None = None) -> None:
+    """One line on stderr, ``enzyme-opt: warning: <where>: <what>``: something the
+    output does that the user may not expect, and which flag or flow avoids it."""
+    import sys
+    place = f"{where}: " if where else ""
+    print(f"enzyme-opt: warning: {place}{message}", file=sys.stderr)

@@ -19,6 +19,9 @@ class Options:
     cpu: str | None = None         # --mcpu: overrides the module's "target-cpu"
     features: str | None = None    # --mattr: overrides the module's "target-features"
     libdevice: str | None = None   # --libdevice: libdevice.10.bc to link (nvptx64)
+    #: --no-reuse: the conservative reverse sweep (re-reads and recomputes nothing;
+    #: ``ad/pipeline.Context.reuse``), the reference every fuzzer compares against
+    reuse: bool = True
 
 
 def load(data: bytes, filename: str):
@@ -27,16 +30,16 @@ def load(data: bytes, filename: str):
     return text, parse_module(text, filename)
 
 
-def differentiate(text: str, module, filename: str) -> str:
+def differentiate(text: str, module, filename: str, reuse: bool = True) -> str:
     """Lower every ``__enzyme_*`` call; returns the new module's text, or
     the canonical input unchanged when there is nothing to do.  On a GPU,
     shared memory gets shadows first, and the lowered module gets its
     device finishing (``ad/gpu.py``)."""
     with collector_paused():  # see ir/collector.py: a third of the time otherwise
-        return _differentiate(text, module, filename)
+        return _differentiate(text, module, filename, reuse)
 
 
-def _differentiate(text: str, module, filename: str) -> str:
+def _differentiate(text: str, module, filename: str, reuse: bool) -> str:
     from enzyme_opt.ad.callsites import find_call_sites
     from enzyme_opt.ad.pipeline import lower_module
     target = gpu_target(module.triple)
@@ -44,7 +47,7 @@ def _differentiate(text: str, module, filename: str) -> str:
     if target is not None and find_call_sites(module):
         from enzyme_opt.ad import gpu
         state = gpu.prepare(module, target)
-    lowered = lower_module(module, filename)
+    lowered = lower_module(module, filename, reuse)
     if lowered is None:
         return text
     if state is not None:
@@ -65,7 +68,12 @@ def _run(data: bytes, filename: str, options: Options) -> bytes:
         raise UsageError("nvptx64 has no object files: use --emit asm for PTX "
                          "(ptxas turns PTX into a cubin)")
     if may_mention_enzyme(text):
-        lowered = differentiate(text, parse_module(text, filename, lazy_bodies=True), filename)
+        # Enzyme's clang-plugin flow: optimize, differentiate, optimize. Not for GPU
+        # code: libdevice's math functions are alwaysinline, and their rules need calls.
+        if options.opt_level and target is None:
+            text = optimize_before_ad(text, filename, options)
+        lowered = differentiate(text, parse_module(text, filename, lazy_bodies=True), filename,
+                               options.reuse)
         if lowered is not text:
             # Every output is verified, here once. Text output is our own printing, which
             # LLVM has just read back: printing LLVM's copy again would cost as much as
@@ -85,6 +93,22 @@ def _run(data: bytes, filename: str, options: Options) -> bytes:
     except BackendError as exc:
         exc.where = exc.where or filename
         raise
+
+
+def optimize_before_ad(text: str, filename: str, options: Options) -> str:
+    """LLVM's ``-O<n>`` pipeline before differentiating, as Enzyme's clang plugin runs
+    it, with the functions the program told Enzyme about kept out of its reach
+    (``ad/preserve.py``): IR straight from clang's front end
+    (``-Xclang -disable-llvm-passes``) is differentiated optimized, its registered
+    rules still in place."""
+    from enzyme_opt.ad.preserve import protect, release
+    module = parse_module(text, filename)
+    protect(module)
+    optimized = llvm.optimize(print_module(module), options.opt_level, options.cpu,
+                              options.features)
+    module = parse_module(optimized, filename)
+    release(module)
+    return print_module(module)
 
 
 def may_mention_enzyme(text: str) -> bool:

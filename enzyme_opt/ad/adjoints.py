@@ -15,7 +15,8 @@ from enzyme_opt.ad.custom_calls import call_rule, float_params
 from enzyme_opt.ad.lanes import Lanes
 from enzyme_opt.ad.rules import calls
 from enzyme_opt.ad.rules.calls import call_kind, math_rule_of
-from enzyme_opt.ad.rules.elementwise import NEG_ONE, ONE, elementwise_rule, times_partial
+from enzyme_opt.ad.rules.elementwise import (ONE, elementwise_rule, splat_partial,
+                                             times_partial)
 from enzyme_opt.ad.rules.math import Math
 from enzyme_opt.ad.utils import leaves, shadow_type, split_lanes
 from enzyme_opt.analysis.poison import defined_lane_flags, undefined_lanes
@@ -153,8 +154,7 @@ class AdjointRules:
         if self.width == 1 or partial == ONE:
             return times_partial(b, partial, dy)
         if self.lanes.vectorized(ty):  # the W lanes are one <W x T>
-            lanes = partial if partial == NEG_ONE else self.lanes.splat(b, partial)
-            return times_partial(b, lanes, dy)
+            return times_partial(b, splat_partial(self.lanes, b, partial), dy)
         return self.per_lane(b, dy, ty, ty, lambda lane: times_partial(b, partial, lane))
 
     # -- dispatch ----------------------------------------------------------------------------

@@ -361,6 +361,7 @@ def _erase_global(module: Module, g: GlobalVariable) -> None:
         kept = [v for v in used.initializer.operands if _strip(v) is not g]
         if len(kept) == len(used.initializer.operands):
             continue
+        used.initializer.drop_operands()  # the old list no longer uses g
         if kept:
             ty = T.ArrayType(len(kept), T.ptr)
             used.value_type = ty

@@ -113,6 +113,9 @@ class AugmentedBuilder(RecordPlanner):
         self.recomputable: dict[Value, bool] = {}
         self.pred_index: dict[BasicBlock, dict[BasicBlock, int]] = {}
         self.on_gpu = gpu.is_gpu_module(out.module)
+        #: False under --no-reuse: everything the reverse sweep reads is taped
+        #: (``Context.reuse``)
+        self.reuse = ctx.reuse
 
     # -- driver --------------------------------------------------------------------
     def run(self) -> None:
@@ -532,7 +535,8 @@ class AugmentedBuilder(RecordPlanner):
         return list(reads)
 
     def is_recomputable(self, value: Value) -> bool:
-        if not isinstance(value, I.Instruction) or value in self.loop_counts:
+        if not self.reuse or not isinstance(value, I.Instruction) or \
+                value in self.loop_counts:
             return False
         known = self.recomputable.get(value)
         if known is not None:
@@ -562,7 +566,8 @@ class AugmentedBuilder(RecordPlanner):
         global, or an argument's or a global's memory that the request says
         does not change between the sweeps (never memory the call tree
         allocates and writes)."""
-        if not isinstance(value, I.LoadInst) or value.volatile or value.ordering:
+        if not self.reuse or not isinstance(value, I.LoadInst) or value.volatile \
+                or value.ordering:
             return False
         base = underlying_object(value.pointer)
         if isinstance(base, GlobalVariable) and base.is_constant:

@@ -15,7 +15,7 @@ from enzyme_opt.ad.memory import MemoryOps
 from enzyme_opt.ad.rules import calls
 from enzyme_opt.ad.rules.calls import (call_kind, external_call_message, freed_argument,
                                        math_rule_of, opaque_call_message)
-from enzyme_opt.ad.rules.elementwise import NEG_ONE, ONE, elementwise_rule, times_partial
+from enzyme_opt.ad.rules.elementwise import elementwise_rule, splat_partial, times_partial
 from enzyme_opt.ad.rules.custom import custom_rule
 from enzyme_opt.ad.rules.math import Math
 from enzyme_opt.ad.custom_calls import (call_rule, check_forward_rule, forward_rule_type,
@@ -165,9 +165,7 @@ class ForwardGenerator:
             for partial, dx in zip(partials, tangents):
                 if partial is None or dx is None:
                     continue
-                if partial not in (ONE, NEG_ONE):
-                    partial = self.lanes.splat(b, partial)
-                term = times_partial(b, partial, dx)
+                term = times_partial(b, splat_partial(self.lanes, b, partial), dx)
                 total = term if total is None else b.fadd(total, term)
             self.tangent[inst] = total if total is not None else self.lanes.zero(inst.type)
             if total is not None and total.name == "":

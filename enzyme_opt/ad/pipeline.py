@@ -23,7 +23,8 @@ from enzyme_opt.ad.expand import expand_runtime_helpers, needs_expansion
 from enzyme_opt.ad.shuffles import join_double_shuffles
 from enzyme_opt.ad.invokes import lower_invokes
 from enzyme_opt.ad.lower import lower_call_site
-from enzyme_opt.ad.retype import retype_float_moves
+from enzyme_opt.ad.preserve import warn_lost_annotations
+from enzyme_opt.ad.retype import float_parameters, retype_float_moves
 from enzyme_opt.ad.shadow_tables import give_tables_shadows
 from enzyme_opt.ad.utils import PREPROCESS_PREFIX, new_internal_function, user_name
 from enzyme_opt.analysis.memory import direct_callees, reachable_functions, written_objects
@@ -56,13 +57,15 @@ def describe(inst: I.Instruction, module: Module | None, function: bool = True) 
     return f"in function @{name}, block {inst.parent.ref()}"
 
 
-def lower_module(module: Module, filename: str) -> Module | None:
+def lower_module(module: Module, filename: str, reuse: bool = True) -> Module | None:
     """The module with every Enzyme call lowered, or None if it had none
-    (and no registrations or annotations for Enzyme either)."""
+    (and no registrations or annotations for Enzyme either).  ``reuse=False``
+    is the conservative reverse sweep (``Context.reuse``)."""
     if not _mentions_enzyme(module):
         return None
     lower_checkpoint_calls(module, lambda inst: describe(inst, module))
     apply_annotations(module, filename)
+    warn_lost_annotations(module, filename)
     give_tables_shadows(module)
     split_calls_of_chosen_functions(module)
     for _ in range(MAX_ROUNDS):
@@ -78,7 +81,7 @@ def lower_module(module: Module, filename: str) -> Module | None:
                                        "itself through nested Enzyme calls)",
                                        describe(calls[0], module))
         module = _preprocess(module, ready, filename)
-        context = Context(module, filename)
+        context = Context(module, filename, reuse)
         for call in [c for c in find_call_sites(module) if _is_ready(c, module)]:
             site = decode_call(call, describe(call, module))
             site.request = context.rebind(site.request)
@@ -199,6 +202,8 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
     for clone in clones:
         expand_global_addresses(clone)
     for clone in clones:
+        float_parameters(clone)
+    for clone in clones:
         retype_float_moves(clone, program_types)
     if module.triple and module.triple.startswith("nvptx"):
         for clone in clones:
@@ -221,9 +226,16 @@ class Context:
     """One round's state: the module, the memo of generated derivatives,
     and the worklist of derivatives declared but not yet generated."""
 
-    def __init__(self, module: Module, filename: str):
+    def __init__(self, module: Module, filename: str, reuse: bool = True):
         self.module = module
         self.filename = filename
+        #: May the reverse sweep reuse what it has instead of taping it: re-read
+        #: memory that has not changed, recompute pure values from their operands,
+        #: record a loop-invariant value once at the loop's exits?  False
+        #: (``--no-reuse``) is the conservative mode: every primal value the reverse
+        #: sweep reads comes from the record of the block that needs it.  Slow and
+        #: obviously right, it is what the fuzzers compare every optimization with.
+        self.reuse = reuse
         self.memo: dict[R.DiffRequest, Function] = {}
         self.pending: list = []
         self.split_memo: dict[R.DiffRequest, tuple[Function, Function]] = {}
@@ -247,7 +259,8 @@ class Context:
         from dataclasses import replace
         function = self.preprocessed(request.function)
         reread = False
-        if request.mode == R.REVERSE:  # nothing runs between the sweeps of a gradient
+        # Nothing runs between the sweeps of a gradient but its forward sweep.
+        if request.mode == R.REVERSE and self.reuse:
             written = written_objects(function)   # None: it may write anything
             reread = True if written == frozenset() else written if written else False
         return replace(request, function=function, reread_memory=reread)

@@ -57,7 +57,9 @@ class RecordPlanner:
         self.counted = instrument_loops(self.cfg, live)
         self.loop_counts = {info.count for info in self.counted.values()} | \
             {info.counter for info in self.counted.values()}
-        self.inductions = {phi: info for info in self.counted.values() for phi in info.inductions}
+        #: induction variables rebuilt from the reverse counter (taped under --no-reuse)
+        self.inductions = {phi: info for info in self.counted.values()
+                           for phi in info.inductions} if self.reuse else {}
         per_block: dict[BasicBlock, dict[Value, None]] = {b: {} for b in self.cfg.rpo if b in live}
         #: values recorded once where their loop nest stops varying them → where the
         #: reverse sweep may read them from their slot: the loops whose exits record them,
@@ -122,7 +124,7 @@ class RecordPlanner:
         while that loop runs: it is recorded once at the loop's exits (the
         reverse sweep enters the loop through exactly one of them), or once
         at the return block when computed once per call."""
-        if value in self.loop_counts or value in self.came_from.values():
+        if value in self.loop_counts or value in self.came_from.values() or not self.reuse:
             return [block]
         if self.is_hoistable(value):
             self.hoisted[value] = None
@@ -198,6 +200,8 @@ class RecordPlanner:
 
         for root in roots:
             need(root, 0)
+        if not self.reuse:
+            return list(cached)
         kept = self._recompute_cheap_floats(list(cached), recomputed)
         return self._trade_for_operands(kept, recomputed)
 

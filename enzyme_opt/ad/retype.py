@@ -14,6 +14,10 @@ Pointers move the same way: an 8-byte struct holding a pointer (a C++
 iterator, a ``unique_ptr``) is copied as ``load i64`` + ``store i64``, and
 read back through ``inttoptr``.  As integers they would leave the copy's
 shadow pointer stale or null; as ``ptr`` moves their shadows follow.
+
+Floats cross calls as integers too: a double ``memcpy``'d into an ``unsigned long
+long`` and passed by value arrives as an ``i64`` parameter that the callee bitcasts
+back (``float_parameters``).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from enzyme_opt.analysis.types import (constant_offset, object_scalar_types, say
                                        scalar_types_at, underlying_object)
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
+from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.clone import clone_instruction
 from enzyme_opt.ir.module import Function
 from enzyme_opt.ir.values import Constant, ConstantInt, ConstantKeyword, Value, zero
@@ -61,6 +66,47 @@ def retype_float_moves(function: Function, program_types=None) -> None:
             moved_type = _moved_type(function, graph, program_types)
             if moved_type is not None:
                 _rewrite(graph, moved_type)
+
+
+#: parameter attributes that only integers may carry
+_INTEGER_ATTRIBUTES = ("zeroext", "signext", "range(")
+
+
+def float_parameters(function: Function) -> None:
+    """An integer parameter of a ``preprocess_`` copy that only carries a float's bits
+    (its every use a ``bitcast`` to a float of its width) becomes a float parameter,
+    and each caller bitcasts its argument to the float (a move ``retype_float_moves``
+    then folds into the caller's own).  As an integer the value would carry no
+    derivative into the callee: a gradient of 0, silently.  Only for a function whose
+    every use is a direct call (so every caller is rewritten)."""
+    callers = function.users
+    if not callers or not all(isinstance(c, I.CallInst) and c.callee is function and
+                              c.function_type == function.function_type for c in callers):
+        return
+    for param in function.args:
+        width = param.type.bits if isinstance(param.type, T.IntType) else None
+        floats = {u.type for u in param.users}
+        if width not in FLOAT_OF_WIDTH or floats != {FLOAT_OF_WIDTH[width]} or not all(
+                isinstance(u, I.CastInst) and u.opcode == "bitcast" for u in param.users):
+            continue
+        as_float = FLOAT_OF_WIDTH[width]
+        for cast in list(param.users):
+            cast.replace_all_uses_with(param)
+            cast.erase()
+        param.type = as_float
+        param.attrs = " ".join(a for a in param.attrs.split()
+                               if not a.startswith(_INTEGER_ATTRIBUTES))
+        params = list(function.function_type.params)
+        params[param.index] = as_float
+        function.function_type = T.FunctionType(function.function_type.ret, tuple(params),
+                                                function.function_type.varargs)
+        for call in callers:
+            bits = call.arg(param.index)
+            call.set_operand(param.index, Builder().before(call).cast("bitcast", bits, as_float))
+            call.function_type = function.function_type
+            attrs = call.arg_attrs[param.index].split()
+            call.arg_attrs[param.index] = " ".join(a for a in attrs
+                                                   if not a.startswith(_INTEGER_ATTRIBUTES))
 
 
 def _store_pointers_as_pointers(function: Function) -> None:

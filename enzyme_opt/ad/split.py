@@ -9,8 +9,10 @@ calls around a stack tape), so both modes compute the same numbers.
 
 The tape the user holds is a tape object (``ad/tape.py``: a header of
 ``TAPE_BYTES`` bytes pointing to the records): malloc'd and returned as a
-``void*``, or, with ``enzyme_tape, ptr``, kept in the caller's memory
-(``enzyme_allocated, N`` says how many bytes that is; too few is an error).
+``void*``; with ``enzyme_tape, ptr`` and ``enzyme_allocated, N`` it is kept in
+the caller's N bytes (too few is an error); with ``enzyme_tape, ptr`` alone the
+tape is Enzyme's anonymous one: malloc'd, and *one pointer* to it is stored at
+``ptr`` (a caller's ``void *slot``), which the reverse pass loads.
 ``__enzyme_augmentsize`` is ``TAPE_BYTES``.  The reverse pass consumes the
 tape: calling it twice on one tape is an error of the program.  With
 ``enzyme_nofree`` it does not free the tape's memory (left to the caller:
@@ -45,12 +47,14 @@ def lower_augmented(context, site: CallSite, b: Builder, args: list[Value]) -> V
     refuse_in_split_mode(site.request.function, site.location)
     augmented, _ = context.split_pair(pair_request(site.request))
     request = site.request
-    if site.tape_memory is not None:
+    if _tape_inline(site):
         check_allocated(site)
         tape = new_tape(b, site.tape_memory)
     else:
         malloc = b.function.module.get_or_declare("malloc", T.FunctionType(T.ptr, (T.i64,)))
         tape = new_tape(b, b.call(malloc, [ConstantInt(T.i64, TAPE_BYTES)], "tape"))
+        if site.tape_memory is not None:
+            b.store(tape, site.tape_memory)
     result = b.call(augmented, [*args, tape])
     parts: list[Value] = [] if site.tape_memory is not None else [tape]
     returns = request.function.return_type != T.void and "enzyme_noret" not in site.flags
@@ -66,13 +70,11 @@ def lower_augmented(context, site: CallSite, b: Builder, args: list[Value]) -> V
 def lower_reverse(context, site: CallSite, b: Builder, args: list[Value]) -> Value | None:
     refuse_in_split_mode(site.request.function, site.location)
     _, reverse = context.split_pair(pair_request(site.request))
-    tape = site.tape_memory if site.tape_memory is not None else site.tape
-    if site.tape_memory is not None:
-        check_allocated(site)
+    tape = _held_tape(b, site)
     gradient = b.call(reverse, [*args, tape], "gradient" if reverse.return_type != T.void else "")
     if "enzyme_nofree" not in site.flags:
         free_tape(b, tape)
-        if site.tape_memory is None:  # the tape object itself came from malloc
+        if not _tape_inline(site):  # the tape object itself came from malloc
             free = b.function.module.get_or_declare("free", T.FunctionType(T.void, (T.ptr,)))
             b.call(free, [tape])
     return gradient if reverse.return_type != T.void else None
@@ -99,14 +101,32 @@ def lower_forward_split(context, site: CallSite, b: Builder, args: list[Value]) 
             f"(__enzyme_register_splitderivative) is not supported", site.location)
     derivative = context.derivative(replace(site.request, mode=R.FORWARD))
     result = b.call(derivative, args)
-    tape = site.tape_memory if site.tape_memory is not None else site.tape
+    tape = _held_tape(b, site)
     if "enzyme_nofree" not in site.flags:
         with b.if_then(b.icmp("ne", tape, null(T.ptr)), name="tape"):
             free_tape(b, tape)
-            if site.tape_memory is None:
+            if not _tape_inline(site):
                 free = b.function.module.get_or_declare("free", T.FunctionType(T.void, (T.ptr,)))
                 b.call(free, [tape])
     return result if derivative.return_type != T.void else None
+
+
+def _tape_inline(site: CallSite) -> bool:
+    """Is the tape object itself in the caller's memory (``enzyme_tape, ptr`` with
+    ``enzyme_allocated, N``)?  With ``enzyme_tape`` alone that memory holds one
+    pointer to a malloc'd tape, as in Enzyme: writing the 32-byte tape object into
+    a ``void *`` would overwrite the caller's neighbouring variables."""
+    return site.tape_memory is not None and site.allocated is not None
+
+
+def _held_tape(b: Builder, site: CallSite) -> Value:
+    """The tape object a reverse or forward-split call is given."""
+    if _tape_inline(site):
+        check_allocated(site)
+        return site.tape_memory
+    if site.tape_memory is not None:
+        return b.load(T.ptr, site.tape_memory, "tape")
+    return site.tape
 
 
 def lower_size(site: CallSite) -> Value:

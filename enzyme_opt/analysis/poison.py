@@ -11,7 +11,8 @@ of the *other* operand carries into lanes that matter (found by the C++ fuzzer, 
 A forward fixed point over the function: a lane may be undefined when it comes from a
 poison/undef constant lane, a poison mask lane of a shuffle, a lane of an ``insertelement``
 base the insert does not overwrite, or, lane by lane, from any operand of an elementwise
-operation, cast, ``select`` or ``phi``.
+operation or cast; a ``select`` or ``phi`` lane only when every value it may choose leaves
+that lane undefined (masking a lane that is defined on some path would drop its derivative).
 """
 
 from __future__ import annotations
@@ -74,9 +75,18 @@ def _lanes_of(inst: I.Instruction, masks: dict[Value, int]) -> int:
         base = _mask_of(inst.operand(0), masks)
         index = inst.operand(2)
         return base & ~(1 << index.value) if isinstance(index, ConstantInt) else base
+    if isinstance(inst, (I.PhiInst, I.SelectInst)):
+        # A choice: a lane is undefined only where every choice leaves it so. A phi
+        # joining a loaded vector with `undef` (the path where the loop that fills it
+        # never ran) is defined on the path that reads it; masking its adjoint there
+        # lost the derivative silently (-O3, shared/repro/reverse-O3-wrong.c).
+        choices = [v for v, _ in inst.incoming] if isinstance(inst, I.PhiInst) \
+            else inst.operands[1:]
+        mask = (1 << count) - 1
+        for choice in choices:
+            mask &= _mask_of(choice, masks)
+        return mask
     operands = inst.args if isinstance(inst, I.CallInst) else inst.operands
-    if isinstance(inst, I.SelectInst):
-        operands = operands[1:]
     mask = 0
     for operand in operands:
         if _fixed(operand.type) and operand.type.count == count:

@@ -6,7 +6,8 @@ libm name (``sinf`` → ``sin``) to a :class:`Rule`: per operand, a function
 ``x`` the operands, ``y`` the result) and what it reads.  Forward mode
 builds the partials of operands that have tangents, reverse mode those of
 active operands.  ``ONE``/``NEG_ONE`` mark linear partials the drivers
-apply without a multiply.
+apply without a multiply; a :class:`Where` partial counts only where its
+condition holds (the operand ``fmax`` does not choose, ``sqrt`` at 0).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from enzyme_opt.ad.rules.math import Math
+from enzyme_opt.ir.values import zero
 from enzyme_opt.targets import nvptx
 
 ONE = "one"
@@ -24,6 +26,22 @@ NEG_ONE = "neg_one"
 SQRT_PI_INV2 = 2.0 / math.sqrt(math.pi)
 LN2 = math.log(2.0)
 LN10 = math.log(10.0)
+
+
+@dataclass(frozen=True, eq=False)
+class Where:
+    """A partial that counts only where ``cond`` is ``holds``: elsewhere the operand
+    contributes exactly 0, not ``0 · ẋ`` (NaN when ẋ is infinite or NaN).
+
+    That is Enzyme's semantics at the points where a rule's partial would be 0 or
+    infinite: the operand ``fmax``/``fmin`` (and ``select``) does not choose contributes
+    nothing, and ``sqrt``'s derivative is 0 where its argument is 0.  So the guarded
+    normalisation ``v / fmax(sqrt(v·v), eps)`` has a finite tangent at v = 0, as the
+    primal has a finite value there (docs/modes.md lists every such rule)."""
+
+    cond: object           # an i1 value
+    partial: object        # ONE, NEG_ONE or a value
+    holds: bool = True
 
 
 @dataclass(frozen=True)
@@ -60,14 +78,22 @@ def of_y(partial) -> Rule:
     return rule((partial, (), True))
 
 
-def _minmax(predicate: str) -> Rule:
+def _minmax(first_wins: str) -> Rule:
+    """The derivative goes to the operand chosen, as Enzyme decides it: ``fmax(a, b)``
+    gives it to a unless ``a < b`` (``uge``), ``fmin(a, b)`` to a only if ``a < b``
+    (``olt``), so a tie goes to a in fmax and to b in fmin.  The other operand
+    contributes nothing (``Where``), whatever its tangent."""
     def pick(first: bool):
         def partial(m: Math, x, y):
-            a_wins = m.fcmp(predicate, x[0], x[1])
-            zero, one = m.const(0.0), m.one
-            return m.select(a_wins, one, zero) if first else m.select(a_wins, zero, one)
+            return Where(m.fcmp(first_wins, x[0], x[1]), ONE, holds=first)
         return partial
     return rule((pick(True), (0, 1), False), (pick(False), (0, 1), False))
+
+
+def _sqrt(m: Math, x, y):
+    """½/√x where √x ≠ 0; where it is 0 (or NaN) the derivative is 0, as in Enzyme,
+    not ½/0 = ∞ (``∞ · 0`` would make the tangent NaN)."""
+    return Where(m.fcmp("one", y, m.const(0.0)), m.div(m.const(0.5), y))
 
 
 def _quotient(m: Math, x, y):
@@ -137,7 +163,7 @@ RULES: dict[str, Rule] = {
     "fma": rule(*_FACTORS, (_one, (), False)),
     "fmuladd": rule(*_FACTORS, (_one, (), False)),
     # roots, powers, exponentials, logarithms
-    "sqrt": of_y(lambda m, x, y: m.div(m.const(0.5), y)),
+    "sqrt": of_y(_sqrt),
     "cbrt": rule((lambda m, x, y: m.div(y, m.mul(m.const(3.0), x[0])), (0,), True)),
     "pow": rule((_pow_base, (0, 1), False),                                    # b·a^(b-1)
                 (_pow_exponent, (0,), True)),                                  # a^b·ln a
@@ -197,11 +223,13 @@ RULES: dict[str, Rule] = {
                  (lambda m, x, y: m.select(m.fcmp("ogt", x[0], x[1]), m.const(-1.0),
                                            m.const(0.0)), (0, 1), False)),
     "remainder": rule((_one, (), False), (_nearest_quotient, (0, 1), False)),
-    "fabs": of_x(lambda m, x, y: m.call("copysign", m.one, x[0])),
+    # -1 below 0, else 1 (Enzyme's choice: fabs'(±0) = 1, so -0.0 gives 1 too)
+    "fabs": of_x(lambda m, x, y: m.select(m.fcmp("olt", x[0], m.const(0.0)),
+                                          m.const(-1.0), m.one)),
     "copysign": rule((_copysign, (0, 1), False)),  # no derivative through the sign source
     "minnum": _minmax("olt"), "minimum": _minmax("olt"), "fmin": _minmax("olt"),
-    "maxnum": _minmax("ogt"), "maximum": _minmax("ogt"), "fmax": _minmax("ogt"),
-    "minimumnum": _minmax("olt"), "maximumnum": _minmax("ogt"),
+    "maxnum": _minmax("uge"), "maximum": _minmax("uge"), "fmax": _minmax("uge"),
+    "minimumnum": _minmax("olt"), "maximumnum": _minmax("uge"),
     # piecewise constant: no derivative anywhere it exists
     **{name: Rule((), ()) for name in ("floor", "ceil", "trunc", "round", "rint", "nearbyint",
                                        "roundeven", "lround", "llround", "lrint", "llrint")},
@@ -250,12 +278,27 @@ def math_name_of(callee_name: str) -> str | None:
 
 
 def times_partial(b, partial, delta):
-    """``∂y/∂x · delta``, with no multiply for the linear partials."""
+    """``∂y/∂x · delta``, with no multiply for the linear partials, and exactly 0
+    where a ``Where`` partial does not hold."""
+    if isinstance(partial, Where):
+        term, nothing = times_partial(b, partial.partial, delta), zero(delta.type)
+        return b.select(partial.cond, term, nothing) if partial.holds else \
+            b.select(partial.cond, nothing, term)
     if partial == ONE:
         return delta
     if partial == NEG_ONE:
         return b.fneg(delta)
     return b.fmul(partial, delta)
+
+
+def splat_partial(lanes, b, partial):
+    """A scalar partial for W tangents carried as one ``<W x T>`` vector: its value
+    splatted (a scalar condition selects whole vectors as it is)."""
+    if isinstance(partial, Where):
+        return Where(partial.cond, splat_partial(lanes, b, partial.partial), partial.holds)
+    if partial in (ONE, NEG_ONE):
+        return partial
+    return lanes.splat(b, partial)
 
 
 def elementwise_rule(name: str) -> "Rule | None":

@@ -1,0 +1,50 @@
+// A double's bits passed by value as an integer (`memcpy` into an unsigned long
+// long) to a `noinline` function that turns them back into a double and stores it
+// into malloc'd memory, read back by the caller. The i64 parameter carried no
+// derivative: the gradient was 0.5 of the right one, silently. The parameter of
+// the simplified copy is now a double (ad/retype.float_parameters).
+// RUN: clang -O0 -S -emit-llvm %s -o %t0.ll
+// RUN: enzyme-opt %t0.ll -S -o - | lli | FileCheck %s
+// RUN: clang -O1 -S -emit-llvm %s -o %t1.ll
+// RUN: enzyme-opt %t1.ll -S -o - | lli | FileCheck %s
+// RUN: clang -O2 -S -emit-llvm %s -o %t2.ll
+// RUN: enzyme-opt %t2.ll -S -o - | lli | FileCheck %s
+// RUN: clang -O3 -S -emit-llvm %s -o %t3.ll
+// RUN: enzyme-opt %t3.ll -S -o - | lli | FileCheck %s
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+double __enzyme_autodiff(void *, ...);
+
+__attribute__((noinline)) static unsigned long long *box(unsigned long long bits, unsigned long long tag) {
+  unsigned long long *cell = malloc(2 * sizeof *cell);
+  double d;
+  memcpy(&d, &bits, sizeof d);
+  *(double *)cell = 3.0 * sin(d);
+  cell[1] = tag;
+  return cell;
+}
+
+double g(double v) {
+  unsigned long long bits;
+  memcpy(&bits, &v, sizeof bits);
+  unsigned long long *cell = box(bits, 5);
+  double r = ((double *)cell)[0] * v;
+  free(cell);
+  return r;
+}
+
+int main(void) {
+  for (double v = -1.0; v <= 1.0; v += 0.5) {
+    double d = __enzyme_autodiff((void *)g, v);
+    double want = 3.0 * (cos(v) * v + sin(v));
+    printf("v=%g: %s\n", v, fabs(d - want) < 1e-12 ? "ok" : "WRONG");
+  }
+  return 0;
+}
+// CHECK: v=-1: ok
+// CHECK: v=-0.5: ok
+// CHECK: v=0: ok
+// CHECK: v=0.5: ok
+// CHECK: v=1: ok
