@@ -345,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:
         for o in outcomes:
             if o.verdict in BAD:
                 shrink.shrink_and_save(o.seed, o.level, o.verdict, Path(
-                    args.keep or o.keep()), lang=args.lang)
+                    args.keep or o.keep()), lang=args.lang, detail=o.detail)
     return status
 
 
