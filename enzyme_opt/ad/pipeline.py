@@ -202,7 +202,7 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
     for clone in clones:
         expand_global_addresses(clone)
     for clone in clones:
-        float_parameters(clone)
+        float_parameters(clone, program_types)
     for clone in clones:
         retype_float_moves(clone, program_types)
     if module.triple and module.triple.startswith("nvptx"):

@@ -23,7 +23,7 @@ back (``float_parameters``).
 from __future__ import annotations
 
 from enzyme_opt.analysis.types import (constant_offset, object_scalar_types, says_what_memory_holds,
-                                       scalar_types_at, underlying_object)
+                                       scalar_types_at, tbaa_float_type, underlying_object)
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
@@ -72,9 +72,10 @@ def retype_float_moves(function: Function, program_types=None) -> None:
 _INTEGER_ATTRIBUTES = ("zeroext", "signext", "range(")
 
 
-def float_parameters(function: Function) -> None:
+def float_parameters(function: Function, program_types=None) -> None:
     """An integer parameter of a ``preprocess_`` copy that only carries a float's bits
-    (its every use a ``bitcast`` to a float of its width) becomes a float parameter,
+    (its every use a ``bitcast`` to a float of its width, or a store into memory typed
+    as that float by ``!tbaa``) becomes a float parameter,
     and each caller bitcasts its argument to the float (a move ``retype_float_moves``
     then folds into the caller's own).  As an integer the value would carry no
     derivative into the callee: a gradient of 0, silently.  Only for a function whose
@@ -85,12 +86,12 @@ def float_parameters(function: Function) -> None:
         return
     for param in function.args:
         width = param.type.bits if isinstance(param.type, T.IntType) else None
-        floats = {u.type for u in param.users}
-        if width not in FLOAT_OF_WIDTH or floats != {FLOAT_OF_WIDTH[width]} or not all(
-                isinstance(u, I.CastInst) and u.opcode == "bitcast" for u in param.users):
+        as_float = FLOAT_OF_WIDTH.get(width)
+        if as_float is None or not param.users or \
+                not all(_takes_float_bits(u, param, as_float, program_types)
+                        for u in param.users):
             continue
-        as_float = FLOAT_OF_WIDTH[width]
-        for cast in list(param.users):
+        for cast in [u for u in param.users if isinstance(u, I.CastInst)]:
             cast.replace_all_uses_with(param)
             cast.erase()
         param.type = as_float
@@ -107,6 +108,21 @@ def float_parameters(function: Function) -> None:
             attrs = call.arg_attrs[param.index].split()
             call.arg_attrs[param.index] = " ".join(a for a in attrs
                                                    if not a.startswith(_INTEGER_ATTRIBUTES))
+
+
+def _takes_float_bits(user: Value, param: Value, as_float: T.Type, program_types) -> bool:
+    """Does ``user`` treat ``param``'s integer bits as ``as_float``: a bitcast to it, or a
+    store of it into memory that holds that float type, as its ``!tbaa`` tag says or, without
+    one (-O0), as the whole program uses it (``analysis.pointees``: read back as a double by
+    the caller)?"""
+    if isinstance(user, I.CastInst):
+        return user.opcode == "bitcast" and user.type == as_float
+    if not isinstance(user, I.StoreInst) or user.value is not param or user.pointer is param:
+        return False
+    if tbaa_float_type(user) == as_float:
+        return True
+    return program_types is not None and \
+        program_types().scalar_types(user.pointer) - {param.type} == {as_float}
 
 
 def _store_pointers_as_pointers(function: Function) -> None:

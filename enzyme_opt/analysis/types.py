@@ -114,7 +114,7 @@ def memory_scalar_types(inst: I.CallInst) -> set[T.Type]:
     ``!tbaa`` tag, loads and stores of either operand's object in this function, and,
     when an operand is a parameter, in the callers' objects passed for it."""
     found: set[T.Type] = set()
-    tagged = _copy_access_type(inst)
+    tagged = tbaa_float_type(inst)
     if tagged is not None:
         found.add(tagged)
     for operand in inst.args[:2]:
@@ -212,10 +212,11 @@ def _node_items(module, ref: str) -> list[str] | None:
     return [item.strip() for item in match.group(2).split(",")]
 
 
-def _copy_access_type(inst: I.CallInst) -> T.Type | None:
-    """The float type of a copy's own ``!tbaa`` tag: clang tags a memcpy made from a copy
+def tbaa_float_type(inst: I.Instruction) -> T.Type | None:
+    """The float type of an access's own ``!tbaa`` tag: clang tags a memcpy made from a copy
     loop with its element's type ("float"), which says what the memory holds even when no
-    load of it can be traced (buffers swapped through pointer phis)."""
+    load of it can be traced (buffers swapped through pointer phis); a store of an integer
+    tagged "double" stores a double's bits."""
     ref = inst.get_metadata("tbaa")
     module = inst.function.module if inst.function is not None else None
     if ref is None or module is None:
