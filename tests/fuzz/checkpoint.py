@@ -585,16 +585,16 @@ def summary_line(outcomes: list[Outcome], levels: list[str]) -> str:
 
 
 def summarize(outcomes: list[Outcome], levels: list[str]) -> int:
-    print("\nlevel  " + "  ".join(f"{c:>9}" for c in run.CLASSES))
-    for level in levels:
-        counts = collections.Counter(o.verdict for o in outcomes if o.level == level)
-        print(f"{level:5}  " + "  ".join(f"{counts[c]:>9}" for c in run.CLASSES))
+    print()
+    run.class_table(outcomes, levels)
     for o in outcomes:
         if o.verdict in run.BAD or o.verdict == "refused":
             print(f"  {o.verdict:8} seed {o.seed} {o.level}{where(o)}: {o.detail[:240]}\n"
                   f"           {o.regen()}")
-    compared, discarded = (sum(o.checks[k] for o in outcomes) for k in (0, 1))
-    print(f"\nchecks: {compared} made, {discarded} finite differences discarded")
+    compared, discarded, reused = (sum(o.checks[k] for o in outcomes if len(o.checks) > k)
+                                   for k in (0, 1, 2))
+    print(f"\nchecks: {compared} made, {discarded} finite differences discarded; {reused} AD "
+          f"values compared with enzyme-opt --no-reuse's")
     print(summary_line(outcomes, levels))
     return 1 if any(o.verdict in run.BAD for o in outcomes) else 0
 
