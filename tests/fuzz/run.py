@@ -233,6 +233,8 @@ def same_value(a: float, b: float, rel: float = REUSE_REL) -> bool:
     """a and b agree to ``rel`` relative (both NaN, or the same infinity, agree too)."""
     if a == b or (math.isnan(a) and math.isnan(b)):
         return True
+    if not (math.isfinite(a) and math.isfinite(b)):
+        return False
     return abs(a - b) <= rel * max(abs(a), abs(b))
 
 
