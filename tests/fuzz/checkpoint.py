@@ -554,16 +554,18 @@ class Outcome(run.Outcome):
 
 
 def run_one(job: tuple) -> Outcome:
-    """job: (seed, level, keep, source): build and run one program at one level."""
-    seed, level, keep, source = job
+    """job: (seed, level, keep, source[, compare]): build and run one program at one level
+    (compare: also with enzyme-opt --no-reuse, and compare; the default)."""
+    seed, level, keep, source, *rest = job
+    compare = rest[0] if rest else True
     source = source or generate(seed).source()
     if keep:
         work = Path(keep)
         work.mkdir(parents=True, exist_ok=True)
-        result = run.check_source(source, level, work)
+        result = run.check_source(source, level, work, compare=compare)
     else:
         with tempfile.TemporaryDirectory(prefix=f"ckpt{seed}") as tmp:
-            result = run.check_source(source, level, Path(tmp))
+            result = run.check_source(source, level, Path(tmp), compare=compare)
     return Outcome(seed, level, *result)
 
 
@@ -622,6 +624,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--save", default=str(SAVE), help="where failing programs go ('' : nowhere)")
     ap.add_argument("--print", action="store_true", help="print the program of --seed and stop")
     ap.add_argument("--quiet", action="store_true", help="no progress marks")
+    ap.add_argument("--no-compare", action="store_true",
+                    help="skip the conservative build (enzyme-opt --no-reuse) and its comparison "
+                         "(speed experiments only)")
     args = ap.parse_args(argv)
     if args.print:
         print(generate(args.seed or 0).source(), end="")
@@ -630,8 +635,8 @@ def main(argv: list[str] | None = None) -> int:
     single = args.seed is not None or args.source
     seeds = [args.seed or 0] if single else range(args.start, args.start + args.count)
     source = Path(args.source).read_text() if args.source else None
-    jobs = [(s, lvl, f"{args.keep}/{lvl}" if args.keep and single else None, source)
-            for s in seeds for lvl in levels]
+    jobs = [(s, lvl, f"{args.keep}/{lvl}" if args.keep and single else None, source,
+             not args.no_compare) for s in seeds for lvl in levels]
     outcomes = run.run_all(run_one, jobs, args.jobs, args.quiet)
     status = summarize(outcomes, levels)
     if args.save and not args.source:
@@ -647,7 +652,7 @@ def main(argv: list[str] | None = None) -> int:
                 import shrink
                 with tempfile.TemporaryDirectory(prefix="ckptshrink") as tmp:
                     program = shrink.shrink(program, o.level, o.verdict, Path(tmp),
-                                            log=lambda *_: None)
+                                            log=lambda *_: None, detail=o.detail)
             print(f"saved seed {o.seed} {o.level}: {save(o, program.source(), Path(args.save))}")
     return status
 
