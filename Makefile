@@ -88,6 +88,8 @@ bench: venv toolchain
 #                       __enzyme_checkpoint_for against the plain loop (tests/fuzz/checkpoint.py)
 #                       at CKPT_LEVELS (O0,O1,O2,O3); failing programs go to
 #                       tests/fuzz/found/checkpoint/
+#   Every fuzzer builds each derivative twice, by default and with enzyme-opt --no-reuse, and
+#   compares them (reuse-differs); FUZZ_ARGS=--no-compare skips that (speed experiments only).
 
 N ?= 2000
 FUZZ_LEVELS ?= O0,O2
@@ -101,6 +103,7 @@ CPP_COUNT = $(if $(filter command line,$(origin N)),$(N),$(CPP_N))
 GPU_FUZZ_N ?= 100
 CKPT_N ?= 200
 CKPT_LEVELS ?= O0,O1,O2,O3
+FUZZ_ARGS ?=
 
 fuzz: venv toolchain
 	@rc=0; \
@@ -112,20 +115,20 @@ fuzz: venv toolchain
 	exit $$rc
 
 fuzz-programs: venv toolchain
-	$(VPY) tests/fuzz/run.py --count $(N) --start $(FUZZ_START) --levels $(FUZZ_LEVELS) --jobs $(JOBS)
+	$(VPY) tests/fuzz/run.py --count $(N) --start $(FUZZ_START) --levels $(FUZZ_LEVELS) --jobs $(JOBS) $(FUZZ_ARGS)
 
 fuzz-cpp: venv toolchain
-	$(VPY) tests/fuzz/run.py --lang cpp --count $(CPP_COUNT) --start $(FUZZ_START) --levels $(FUZZ_LEVELS) --jobs $(JOBS)
+	$(VPY) tests/fuzz/run.py --lang cpp --count $(CPP_COUNT) --start $(FUZZ_START) --levels $(FUZZ_LEVELS) --jobs $(JOBS) $(FUZZ_ARGS)
 
 # random CUDA kernels, checked on the CPU emulation (carry build/gpufuzz to a GPU to run there)
 fuzz-gpu: venv toolchain
-	$(VPY) tests/gpu/fuzz.py build/gpufuzz --count $(GPU_FUZZ_N) --start $(FUZZ_START)
+	$(VPY) tests/gpu/fuzz.py build/gpufuzz --count $(GPU_FUZZ_N) --start $(FUZZ_START) $(FUZZ_ARGS)
 
 fuzz-stress: venv toolchain
 	$(VPY) tests/fuzz/stress.py --count $(STRESS_N) --quiet --jobs $(JOBS) $(STRESS_ARGS)
 
 fuzz-checkpoint: venv toolchain
-	$(VPY) tests/fuzz/checkpoint.py --count $(CKPT_N) --start $(FUZZ_START) --levels $(CKPT_LEVELS) --jobs $(JOBS) --quiet
+	$(VPY) tests/fuzz/checkpoint.py --count $(CKPT_N) --start $(FUZZ_START) --levels $(CKPT_LEVELS) --jobs $(JOBS) --quiet $(FUZZ_ARGS)
 
 # --- GPU tests: built here, run where the GPU is --------------------------------------------
 
