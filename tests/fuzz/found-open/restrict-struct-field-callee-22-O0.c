@@ -4,8 +4,8 @@
  * st->u): the reverse sweep re-reads s->u after the call, so the gradient of s->w[1]
  * (reverse[15]) is 0.9972 where the finite differences give 0.9558. `--no-reuse` is right, and
  * so is split mode; without `__restrict` it is right.
- * Likely cause: as restrict-struct-field-inplace-24-O2.c (a restrict argument other than the
- * first is re-read after it was overwritten; here by a callee).
+ * Likely cause: as restrict-struct-field-inplace-24-O2.c (the callee's store into a field of
+ * the restrict object is not seen as a write of the object whose loads are re-read).
  * found: tests/fuzz/run.py --seed 22 --levels O0 (generator of ef174bf), shrunk
  * rerun: .venv/bin/python tests/fuzz/run.py --source tests/fuzz/found-open/restrict-struct-field-callee-22-O0.c --levels O0,O1,O2,O3 */
 /* enzyme-opt fuzz program, seed 22 (tests/fuzz/gen.py) */

@@ -6,10 +6,9 @@
  * 0.1568. `--no-reuse` is right, and so is split mode (it tapes the value). Without
  * `__restrict` on s it is right; a restrict `double *x` overwritten the same way is right
  * (fixed in 2c57365), and one line reproduces it: `s->u = s->u * (0.5 + 0.3 * tanh(s->u));`.
- * Likely cause: any restrict pointer argument but the first (here s, the last) is re-read
- * after the function overwrote it (restrict-second-argument-minimal-O0.c: `out`); 2c57365 fixed
- * the first argument only (the positions of the clone's later arguments do not match the
- * simplified copy's?).
+ * Likely cause: the re-read of loads per region for noalias parameters (b58fd62) does not see
+ * the function's own store into a struct field of the restrict object (a GEP into the struct
+ * rather than the argument itself) as a write of that object.
  * found: tests/fuzz/run.py --seed 24 --levels O2 (generator of ef174bf), shrunk
  * rerun: .venv/bin/python tests/fuzz/run.py --source tests/fuzz/found-open/restrict-struct-field-inplace-24-O2.c --levels O0,O1,O2,O3 */
 /* enzyme-opt fuzz program, seed 24 (tests/fuzz/gen.py) */

@@ -4,8 +4,8 @@
  * (`refout8(..., s->w[0])`): the reverse sweep re-reads s->w[0] after the call, fmin picks the
  * other operand, and the gradient of s->w[0] (reverse[10]; both lanes of batched reverse mode)
  * is 0 where the finite differences give -0.2929. `--no-reuse` is right, and so is split mode.
- * Likely cause: as restrict-struct-field-inplace-24-O2.c (a restrict argument other than the
- * first is re-read after it was overwritten; here by a callee, through a reference).
+ * Probably the bug of restrict-struct-field-callee-22-O0.c (a callee's store into a field of
+ * the restrict object not seen as a write of it), met through a C++ reference.
  * found: tests/fuzz/run.py --lang cpp --seed 9 --levels O1 (generator of ef174bf), shrunk
  * rerun: .venv/bin/python tests/fuzz/run.py --lang cpp --source tests/fuzz/found-open/restrict-struct-field-refout-9-O1.cpp --levels O0,O1,O2,O3 */
 /* enzyme-opt fuzz program, seed 9 (tests/fuzz/gen_cpp.py, C++) */

@@ -54,24 +54,21 @@ OPEN_FOUND = sorted(p for p in (FUZZ / "found-open").iterdir() if p.suffix in ("
                     and re.search(r"-(O[0-3])$", p.stem))
 # found-open program -> the open bug it meets (each file's header has the details)
 OPEN_BUGS = {
-    "restrict-second-argument-minimal-O0.c":
-        "a restrict pointer argument other than the first, read then overwritten by the "
-        "function, is re-read by the reverse sweep (right with --no-reuse)",
-    "restrict-out-overwritten-22-O2.cpp":
-        "a restrict pointer argument other than the first (out), read then overwritten, is "
-        "re-read by the reverse sweep",
-    "restrict-out-reuse-differs-1104-O0.c":
-        "a restrict pointer argument other than the first (out), updated in a loop, is re-read "
-        "by the reverse sweep: 1e-6 off, reuse-differs only",
     "restrict-struct-field-inplace-24-O2.c":
-        "a restrict pointer argument other than the first (a struct), its field overwritten in "
-        "place, is re-read by the reverse sweep",
+        "a field of a restrict struct parameter overwritten in place is re-read by the reverse "
+        "sweep (right with --no-reuse)",
     "restrict-struct-field-callee-22-O0.c":
-        "a restrict pointer argument other than the first (a struct), its field overwritten by "
-        "a callee, is re-read by the reverse sweep",
+        "a field of a restrict struct parameter overwritten by a callee is re-read by the "
+        "reverse sweep (right with --no-reuse)",
     "restrict-struct-field-refout-9-O1.cpp":
-        "a restrict pointer argument other than the first (a struct), its field overwritten by "
-        "a callee through a reference, is re-read by the reverse sweep",
+        "a field of a restrict struct parameter overwritten by a callee through a reference is "
+        "re-read by the reverse sweep (right with --no-reuse)",
+    "restrict-dynamic-index-22-O2.cpp":
+        "a restrict array element read at a run-time index, then overwritten at a constant "
+        "index, is re-read by the reverse sweep (right with --no-reuse)",
+    "restrict-dynamic-index-minimal-O0.c":
+        "a restrict array element read at a run-time index, then overwritten at a constant "
+        "index, is re-read by the reverse sweep (right with --no-reuse)",
     "width2-vec2-fadd-invalid-14-O2.cpp":
         "batched reverse mode of a function returning <2 x float> by value: fadd of a "
         "[2 x <2 x float>] adjoint (invalid output)",
