@@ -11,7 +11,7 @@ import tempfile
 import click
 
 from enzyme_opt import __version__
-from enzyme_opt.diagnostics import EnzymeOptError, InputError, UsageError
+from enzyme_opt.diagnostics import EnzymeOptError, InputError, OutputError, UsageError
 
 EXAMPLES = """\b
 Examples:
@@ -56,6 +56,8 @@ def main(input, output, text, opt_level, emit, cpu, features, libdevice, print_r
     _leave_memory_to_the_os()
     try:
         data = _read(input)
+        if not (print_requests or print_activity):
+            _check_output(output)
         name = "<stdin>" if input == "-" else input
         if print_requests or print_activity:
             from enzyme_opt.report import print_report
@@ -117,6 +119,19 @@ def _read(path: str) -> bytes:
         raise InputError(f"cannot read the input: {exc.strerror}", path) from None
 
 
+def _check_output(path: str) -> None:
+    """Refuse an output path that cannot be written before any work is
+    done: its directory missing (or a file), the path a directory."""
+    if path == "-":
+        return
+    if os.path.isdir(path):
+        raise OutputError("cannot write the output: it is a directory", path)
+    directory = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(directory):
+        why = "is not a directory" if os.path.exists(directory) else "does not exist"
+        raise OutputError(f"cannot write the output: the directory {directory} {why}", path)
+
+
 def _write_atomically(path: str, data: bytes) -> None:
     """Write through a temporary file renamed into place: an error never
     leaves a partial output file behind."""
@@ -124,17 +139,26 @@ def _write_atomically(path: str, data: bytes) -> None:
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
         return
-    if os.path.exists(path) and not os.path.isfile(path):
-        with open(path, "wb") as handle:  # /dev/null, a FIFO, /dev/stdout: never replace
-            handle.write(data)
-        return
+    _check_output(path)
+    try:
+        if os.path.exists(path) and not os.path.isfile(path):
+            with open(path, "wb") as handle:  # /dev/null, a FIFO, /dev/stdout: never replace
+                handle.write(data)
+            return
+    except OSError as exc:
+        raise OutputError(f"cannot write the output: {exc.strerror}", path) from None
     directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".enzyme-opt-", dir=directory)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".enzyme-opt-", dir=directory)
+    except OSError as exc:
+        raise OutputError(f"cannot write the output: cannot create a file in {directory}: "
+                          f"{exc.strerror}", path) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
         os.replace(tmp, path)
-    except BaseException:
+    except OSError as exc:
+        raise OutputError(f"cannot write the output: {exc.strerror}", path) from None
+    finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
-        raise

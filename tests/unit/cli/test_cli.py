@@ -248,6 +248,30 @@ def test_truncated_bitcode_single_line(tmp_path):
     assert len(err.splitlines()) == 1, err
 
 
+def _unwritable_outputs(tmp_path: Path) -> dict[str, tuple[Path, list[str]]]:
+    """Output paths that cannot be written, for root too, and what the error says."""
+    _write(tmp_path, "plain", "a file\n")
+    (tmp_path / "dir").mkdir()
+    return {
+        "missing-directory": (tmp_path / "nonexistent" / "x.ll", ["x.ll", "does not exist"]),
+        "a-directory": (tmp_path / "dir", ["dir: cannot write the output: it is a directory"]),
+        "under-a-file": (tmp_path / "plain" / "x.ll", ["x.ll", "is not a directory"]),
+        "proc-file": (Path("/proc/version"), ["/proc/version: cannot write the output"]),
+    }
+
+
+@pytest.mark.parametrize("case", ["missing-directory", "a-directory", "under-a-file",
+                                  "proc-file"])
+@pytest.mark.parametrize("emit", [["-S"], []], ids=["text", "bitcode"])
+def test_unwritable_output(tmp_path, case, emit):
+    """One line naming the path and the reason, exit 1, nothing created."""
+    out, fragments = _unwritable_outputs(tmp_path)[case]
+    before = sorted(p.name for p in tmp_path.rglob("*"))
+    proc = enzyme_opt("-", *emit, "-o", out, input=FWD_MODULE.encode(), cwd=tmp_path)
+    assert_one_error_line(proc, "cannot write the output", *fragments)
+    assert sorted(p.name for p in tmp_path.rglob("*")) == before, "files left behind"
+
+
 def test_error_keeps_existing_output(tmp_path):
     """A failed run leaves a previous output file as it was (atomic write)."""
     out = _write(tmp_path, "out.ll", "previous contents\n")
