@@ -11,7 +11,8 @@ import tempfile
 import click
 
 from enzyme_opt import __version__
-from enzyme_opt.diagnostics import EnzymeOptError, InputError, OutputError, UsageError
+from enzyme_opt.diagnostics import (EnzymeOptError, InputError, OutputError, ParseError,
+                                    UsageError)
 
 EXAMPLES = """\b
 Examples:
@@ -54,6 +55,7 @@ def main(input, output, text, opt_level, emit, cpu, features, libdevice, print_r
     INPUT is a .ll or .bc file, or '-' for standard input (the default).
     """
     _leave_memory_to_the_os()
+    data = b""
     try:
         data = _read(input)
         if not (print_requests or print_activity):
@@ -76,6 +78,8 @@ def main(input, output, text, opt_level, emit, cpu, features, libdevice, print_r
     except EnzymeOptError as exc:
         if debug:
             raise
+        if isinstance(exc, ParseError) or exc.message.startswith("not LLVM IR"):
+            exc = _source_code_error(input, data) or exc
         click.echo(exc.render(), err=True)
         sys.exit(1)
     except RecursionError:
@@ -117,6 +121,40 @@ def _read(path: str) -> bytes:
         raise InputError("cannot read the input: it is a directory", path) from None
     except OSError as exc:
         raise InputError(f"cannot read the input: {exc.strerror}", path) from None
+
+
+#: what clang-22 makes LLVM IR of, by the suffix of a source file
+SOURCE_COMMANDS = {
+    ".c": ("C", "clang-22 -O2 -g -S -emit-llvm {src} -o {ll}"),
+    ".cc": ("C++", "clang++-22 -O2 -g -S -emit-llvm {src} -o {ll}"),
+    ".cpp": ("C++", "clang++-22 -O2 -g -S -emit-llvm {src} -o {ll}"),
+    ".cxx": ("C++", "clang++-22 -O2 -g -S -emit-llvm {src} -o {ll}"),
+    ".C": ("C++", "clang++-22 -O2 -g -S -emit-llvm {src} -o {ll}"),
+    ".cu": ("CUDA", "clang-22 -x cuda --cuda-device-only --cuda-gpu-arch=sm_90 -nocudalib "
+                    "-O2 -g -S -emit-llvm {src} -o {ll}"),
+    ".hip": ("HIP", "clang-22 -x hip --cuda-device-only --offload-arch=gfx90a -nogpuinc "
+                    "-nogpulib -O2 -g -S -emit-llvm {src} -o {ll}"),
+}
+
+
+def _source_code_error(path: str, data: bytes) -> InputError | None:
+    """A C, C++ or CUDA source given instead of IR (LLVM says "expected
+    top-level entity"): say so, with the clang-22 command that makes IR of
+    it.  Known by the file's suffix, or on standard input by a first line
+    no IR starts with (``#include``, a ``//`` or ``/*`` comment)."""
+    stem, suffix = os.path.splitext(path)
+    if suffix in SOURCE_COMMANDS:
+        language, command = SOURCE_COMMANDS[suffix]
+        ll = os.path.basename(stem) + ".ll"
+        return InputError(f"this is {language} source, not LLVM IR: make IR of it first "
+                          f"('{command.format(src=path, ll=ll)}'), then give enzyme-opt {ll}",
+                          path)
+    first = data.lstrip()[:16]
+    if path == "-" and first.startswith((b"#", b"//", b"/*")):
+        return InputError("this looks like C or C++ source, not LLVM IR: make IR of it first, "
+                          "e.g. 'clang-22 -O2 -g -S -emit-llvm f.c -o - | enzyme-opt - -S'",
+                          "<stdin>")
+    return None
 
 
 def _check_output(path: str) -> None:

@@ -77,6 +77,12 @@ def read_module(data: bytes, filename: str):
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             raise InputError("not LLVM IR: the input is neither text IR nor bitcode", filename) from None
+        if "\0" in text:  # LLVM would read the text up to it: a silently empty module
+            at = text.index("\0")
+            line = text.count("\n", 0, at) + 1
+            column = at - (text.rfind("\n", 0, at) + 1) + 1
+            raise InputError(f"not LLVM IR: the input is neither text IR nor bitcode (a NUL "
+                             f"byte at line {line}, column {column})", filename)
         added = 0
         if not re.search(r"^source_filename = ", text, re.M):
             # As opt does: a module without one is named after its file.

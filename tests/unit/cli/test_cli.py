@@ -171,6 +171,10 @@ BAD_INPUTS = {
 
 BAD_INPUTS.update({
     "corrupt-bitcode": ("bad.bc", b"BC\xc0\xde" + bytes(range(64)), ["bad.bc", "bitcode"]),
+    # LLVM reads text IR up to a NUL byte: was an empty module (or the IR before it), exit 0.
+    "nul-byte": ("nul.ll", b"\0abc\n", ["nul.ll", "not LLVM IR", "NUL byte at line 1, column 1"]),
+    "nul-after-ir": ("nul2.ll", SQ.encode() + b"\0junk", ["nul2.ll", "not LLVM IR",
+                                                        "NUL byte at line 6, column 1"]),
     # A float shadow for a double primal is refused (as Enzyme: IllegalArgCast).
     "float-shadow-for-double": (
         "fshadow.ll",
@@ -246,6 +250,30 @@ def test_truncated_bitcode_single_line(tmp_path):
     assert proc.returncode == 1 and "Traceback" not in err
     assert not (tmp_path / "out.ll").exists()
     assert len(err.splitlines()) == 1, err
+
+
+C_SOURCE = "#include <math.h>\ndouble f(double x) { return sin(x); }\n"
+
+
+@pytest.mark.parametrize("name, command", [
+    ("f.c", "'clang-22 -O2 -g -S -emit-llvm f.c -o f.ll'"),
+    ("f.cpp", "'clang++-22 -O2 -g -S -emit-llvm f.cpp -o f.ll'"),
+    ("k.cu", "clang-22 -x cuda --cuda-device-only"),
+])
+def test_source_code_input_names_the_clang_command(tmp_path, name, command):
+    """C, C++ or CUDA source is not LLVM IR: say so, and how to make IR of it
+    (was LLVM's "expected top-level entity")."""
+    _write(tmp_path, name, C_SOURCE)
+    out = tmp_path / "out.ll"
+    proc = enzyme_opt(name, "-S", "-o", out, cwd=tmp_path)
+    line = assert_one_error_line(proc, f"{name}: this is ", "source, not LLVM IR", command)
+    assert "top-level entity" not in line
+    assert not out.exists()
+
+
+def test_source_code_on_stdin(tmp_path):
+    proc = enzyme_opt("-", "-S", input=C_SOURCE.encode(), cwd=tmp_path)
+    assert_one_error_line(proc, "<stdin>: this looks like C or C++ source", "clang-22 -O2 -g")
 
 
 def _unwritable_outputs(tmp_path: Path) -> dict[str, tuple[Path, list[str]]]:
