@@ -24,14 +24,84 @@ Examples:
 """
 
 
-@click.command(epilog=EXAMPLES, context_settings={"help_option_names": ["-h", "--help"]})
+class OneLineUsageError(click.UsageError):
+    """A usage error in one line, as LLVM's tools write theirs (exit 2):
+    ``enzyme-opt: error: -O4: unknown optimization level; use -O0, -O1, -O2 or -O3``."""
+
+    def show(self, file=None) -> None:
+        click.echo(f"enzyme-opt: error: {self.message}", file=file, err=file is None)
+
+
+class Command(click.Command):
+    """The command, with click's three-line usage errors made one line."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as exc:
+            raise OneLineUsageError(_usage_message(exc, self), ctx) from None
+
+
+def _usage_message(exc: click.UsageError, command: click.Command) -> str:
+    if isinstance(exc, click.NoSuchOption):
+        close = sorted(exc.possibilities or ())
+        hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+        return f"unknown option {exc.option_name}{hint}; 'enzyme-opt --help' lists the options"
+    if isinstance(exc, click.BadParameter) and isinstance(exc.param, click.Option) \
+            and isinstance(exc.param.type, OneOf):
+        return exc.message
+    message = exc.format_message().rstrip(".")
+    if isinstance(exc, click.BadOptionUsage):
+        param = next((p for p in command.params if exc.option_name in p.opts), None)
+        if param is not None and isinstance(param.type, OneOf):
+            return f"{exc.option_name} needs a value: {param.type.listed()}"
+    if message.startswith("Got unexpected extra argument"):
+        extra = message[message.find("(") + 1:message.rfind(")")]
+        return (f"unexpected argument {extra}: enzyme-opt reads one input "
+                f"('enzyme-opt --help' lists the options)")
+    return message[:1].lower() + message[1:]
+
+
+class OneOf(click.ParamType):
+    """A value from a list, refused in one line that lists them all:
+    ``--emit bc: not an output kind; use --emit llvm, asm or obj``."""
+
+    def __init__(self, option: str, what: str, values: list[str], joined: bool = False,
+                 convert=str, note: str = ""):
+        self.option, self.what, self.values = option, what, values
+        self.joined, self.convert_value, self.note = joined, convert, note
+        self.name = "|".join(values)
+
+    def spell(self, value: str) -> str:
+        return f"{self.option}{value}" if self.joined else f"{self.option} {value}"
+
+    def convert(self, value, param, ctx):
+        if not isinstance(value, str):
+            return value
+        if value not in self.values:
+            self.fail(f"{self.spell(value)}: not {self.what}; {self.listed()}", param, ctx)
+        return self.convert_value(value)
+
+    def listed(self) -> str:
+        choices = [self.spell(v) for v in self.values]
+        return f"use {', '.join(choices[:-1])} or {choices[-1]}{self.note}"
+
+
+@click.command(cls=Command, epilog=EXAMPLES,
+               context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("input", default="-", metavar="[INPUT|-]")
 @click.option("-o", "output", default="-", metavar="OUTPUT", help="Output file ('-': stdout).")
 @click.option("-S", "text", is_flag=True, help="Write textual IR instead of bitcode.")
-@click.option("-O", "opt_level", type=click.IntRange(0, 3), default=None, metavar="N",
-              help="Run LLVM's -O<N> pipeline after differentiation (-O0 .. -O3).")
-@click.option("--emit", type=click.Choice(["llvm", "asm", "obj"]), default="llvm",
-              help="Output kind: LLVM IR (default), assembly (PTX for nvptx64) or object.")
+@click.option("-O", "opt_level", default=None, metavar="N",
+              type=OneOf("-O", "an optimization level", ["0", "1", "2", "3"], joined=True,
+                         convert=int),
+              help="Run LLVM's -O<N> pipeline after differentiation: -O0, -O1, -O2 or -O3 "
+                   "(default: none).")
+@click.option("--emit", default="llvm", metavar="llvm|asm|obj",
+              type=OneOf("--emit", "an output kind", ["llvm", "asm", "obj"],
+                         note=" (bitcode is --emit llvm without -S)"),
+              help="Output kind: LLVM IR (default; bitcode unless -S), assembly (PTX for "
+                   "nvptx64) or object.")
 @click.option("--mcpu", "cpu", default=None, metavar="CPU",
               help="Target CPU for --emit asm|obj and -O (sm_90 for PTX); default: the "
                    "module's \"target-cpu\".")

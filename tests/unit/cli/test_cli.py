@@ -276,6 +276,47 @@ def test_source_code_on_stdin(tmp_path):
     assert_one_error_line(proc, "<stdin>: this looks like C or C++ source", "clang-22 -O2 -g")
 
 
+def assert_one_usage_line(proc, *fragments):
+    """A usage error: exit 2, one line ``enzyme-opt: error: …`` (not click's
+    three lines ending ``Error: Invalid value for …``)."""
+    err = proc.stderr.decode("utf-8", "replace")
+    assert proc.returncode == 2, (proc.returncode, err)
+    assert len(err.splitlines()) == 1 and err.startswith("enzyme-opt: error: "), err
+    assert "Traceback" not in err and proc.stdout == b""
+    for fragment in fragments:
+        assert fragment in err, (fragment, err)
+
+
+@pytest.mark.parametrize("args, fragments", [
+    (["-O4"], ["-O4: not an optimization level; use -O0, -O1, -O2 or -O3"]),
+    (["-Ofast"], ["-Ofast: not an optimization level; use -O0, -O1, -O2 or -O3"]),
+    (["-O"], ["-O needs a value: use -O0, -O1, -O2 or -O3"]),
+    (["--emit", "bc"], ["--emit bc: not an output kind; use --emit llvm, --emit asm or "
+                        "--emit obj"]),
+    (["--emitt", "asm"], ["unknown option --emitt (did you mean --emit", "enzyme-opt --help"]),
+    (["--frobnicate"], ["unknown option --frobnicate;"]),
+    (["a.ll", "b.ll"], ["unexpected argument b.ll: enzyme-opt reads one input"]),
+    (["-o"], ["option '-o' requires an argument"]),
+], ids=["O4", "Ofast", "O-alone", "emit-bc", "misspelled", "unknown", "two-inputs", "o-alone"])
+def test_usage_error_is_one_line_listing_the_values(tmp_path, args, fragments):
+    out = tmp_path / "out.ll"
+    if args[-1] in ("-O", "-o") or args[0] == "a.ll":
+        proc = enzyme_opt(*args, input=b"")
+    else:
+        proc = enzyme_opt("-", *args, "-S", "-o", out, input=FWD_MODULE.encode())
+    assert_one_usage_line(proc, *fragments)
+    assert not out.exists()
+
+
+def test_optimization_levels_still_work():
+    for args in (["-O0"], ["-O3"], ["-O", "2"], ["--emit", "llvm", "-O1"]):
+        proc = enzyme_opt("-", "-S", *args, input=FWD_MODULE.encode())
+        assert proc.returncode == 0, (args, proc.stderr)
+        assert b"define double @caller" in proc.stdout and b"__enzyme" not in proc.stdout
+    proc = enzyme_opt("-", "--emit", "asm", "-O2", input=FWD_MODULE.encode())
+    assert proc.returncode == 0 and b"caller:" in proc.stdout, proc.stderr
+
+
 def _unwritable_outputs(tmp_path: Path) -> dict[str, tuple[Path, list[str]]]:
     """Output paths that cannot be written, for root too, and what the error says."""
     _write(tmp_path, "plain", "a file\n")
