@@ -126,6 +126,51 @@ def _target_machine(module, level: int = 2, cpu: str | None = "", features: str 
                                         **options)
 
 
+def unknown_target_options(triple: str, cpu: str | None, features: str | None
+                           ) -> tuple[bool, list[str], list[str], list[str]]:
+    """What LLVM's subtarget for ``triple`` does not know of ``cpu`` and
+    ``features`` (``+avx2,-fma``): (the CPU unknown?, the unknown features,
+    every CPU it knows, every feature it knows).  LLVM only warns on stderr
+    and ignores them (``'+bogus' is not a recognized feature for this
+    target``), and lists its CPUs once per process (``-mcpu=help``): both
+    are read in a child.  Empty lists when the triple has no target here."""
+    return isolated(_unknown_target_options, triple or llvm.get_default_triple(), cpu or "",
+                    features or "")
+
+
+def _unknown_target_options(triple: str, cpu: str, features: str):
+    _initialized()
+    try:
+        target = llvm.Target.from_triple(triple)
+    except RuntimeError:
+        return False, [], [], []
+    said = _stderr_of(lambda: target.create_target_machine(cpu=cpu, features=features))
+    bad_cpu = f"'{cpu}' is not a recognized processor" in said
+    bad_features = list(dict.fromkeys(re.findall(r"'([^']*)' is not a recognized feature",
+                                                 said)))
+    if not (bad_cpu or bad_features):
+        return False, [], [], []
+    listing = _stderr_of(lambda: target.create_target_machine(cpu="help"))
+    cpus, _, rest = listing.partition("Available features")
+    names = r"^  (\S+)\s+- "
+    return (bad_cpu, bad_features, re.findall(names, cpus, re.M),
+            re.findall(names, rest, re.M))
+
+
+def _stderr_of(job) -> str:
+    """What ``job()`` writes on file descriptor 2 (LLVM's ``errs()``)."""
+    with tempfile.TemporaryFile() as capture:
+        saved = os.dup(2)
+        os.dup2(capture.fileno(), 2)
+        try:
+            job()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        capture.seek(0)
+        return capture.read().decode("utf-8", "replace")
+
+
 def _pass_builder(module, level: int, cpu: str = "", features: str = ""):
     tm = _target_machine(module, level, cpu, features)
     pto = llvm.create_pipeline_tuning_options(speed_level=level)

@@ -317,6 +317,36 @@ def test_optimization_levels_still_work():
     assert proc.returncode == 0 and b"caller:" in proc.stdout, proc.stderr
 
 
+@pytest.mark.parametrize("args, fragments", [
+    (["--mcpu", "skylak"], ["--mcpu skylak: not a processor LLVM knows for x86_64-pc-linux-gnu",
+                            "did you mean skylake", "-mcpu=help"]),
+    (["--mcpu", "bogus"], ["--mcpu bogus: not a processor"]),
+    (["--mattr", "+avx3"], ["--mattr +avx3: +avx3 is not a feature LLVM knows",
+                            "did you mean +avx"]),
+    (["--mattr", "+sse2,-bogus"], ["-bogus is not a feature"]),
+    (["--mattr", "avx2"], ["each feature starts with + (enable) or - (disable), as in +avx2"]),
+], ids=["cpu-misspelled", "cpu-bogus", "feature", "feature-second", "feature-unsigned"])
+@pytest.mark.parametrize("emit", [["--emit", "obj"], ["-S"]], ids=["obj", "ir"])
+def test_unknown_cpu_or_feature_is_refused(tmp_path, args, fragments, emit):
+    """LLVM warns and ignores an unknown --mcpu/--mattr (llc-22 too): refused in
+    one line naming it; was accepted silently (or 'LLVM cannot generate code:
+    64-bit code requested on a subtarget that doesn't support it!', or an
+    abort for a feature without its sign)."""
+    module = 'target triple = "x86_64-pc-linux-gnu"\n' + FWD_MODULE
+    out = tmp_path / "out"
+    proc = enzyme_opt("-", *args, *emit, "-o", out, input=module.encode())
+    assert_one_error_line(proc, *fragments)
+    assert not out.exists()
+
+
+def test_known_cpu_and_features_are_accepted(tmp_path):
+    module = 'target triple = "x86_64-pc-linux-gnu"\n' + FWD_MODULE
+    proc = enzyme_opt("-", "--mcpu", "skylake", "--mattr", "+avx2,-fma", "--emit", "asm",
+                      input=module.encode())
+    assert proc.returncode == 0 and proc.stderr == b"", proc.stderr
+    assert b"caller:" in proc.stdout
+
+
 def _unwritable_outputs(tmp_path: Path) -> dict[str, tuple[Path, list[str]]]:
     """Output paths that cannot be written, for root too, and what the error says."""
     _write(tmp_path, "plain", "a file\n")
