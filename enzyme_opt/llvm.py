@@ -227,17 +227,29 @@ def _simplify_functions(text: str, names: set[str]) -> str:
     return str(module)
 
 
-def optimize(text: str, level: int, cpu: str | None = "", features: str | None = "") -> str:
+def optimize(text: str, level: int, cpu: str | None = "", features: str | None = "",
+             exported: tuple[str, ...] | None = None) -> str:
     """LLVM's ``-O<level>`` pipeline over the whole module (in a child
-    process: see ``isolated``); ``text`` has been verified."""
-    if level <= 0:
+    process: see ``isolated``); ``text`` has been verified.  With
+    ``exported`` (name prefixes), every other definition is made internal
+    first, as a linker's internalize does: what those names do not reach
+    is deleted, with the externals only it called."""
+    if level <= 0 and exported is None:
         return str(verify(text))
-    return isolated(_optimize, text, level, cpu, features)
+    return isolated(_optimize, text, level, cpu, features, exported)
 
 
-def _optimize(text: str, level: int, cpu: str, features: str) -> str:
+def _optimize(text: str, level: int, cpu: str, features: str,
+              exported: tuple[str, ...] | None = None) -> str:
     module = _parse(text, "the output", VerifyError)
-    pb = _pass_builder(module, level, cpu, features)
+    if exported is not None:
+        for value in [*module.functions, *module.global_variables]:
+            if not (value.is_declaration or value.name.startswith(exported)
+                    or value.name.startswith("llvm.")
+                    or value.linkage in (llvm.Linkage.appending,
+                                         llvm.Linkage.available_externally)):
+                value.linkage = llvm.Linkage.internal
+    pb = _pass_builder(module, max(level, 1) if exported is not None else level, cpu, features)
     pb.getModulePassManager().run(module, pb)
     return str(module)
 

@@ -120,7 +120,13 @@ def _fd_hvp(ns):
     assert_close(ns["hvp"](f, x, v), hessian @ v, rtol=1e-5, atol=1e-6)
 
 
-FD_CHECKS = {"python_primal": _fd_primal, "python_gradient": _fd_gradient,
+def _fd_cpp(ns):
+    energy, x = ns["m"]["physics::energy"], ns["x"]
+    assert_close(ns["gradient"](ns["Reverse"], energy, x, 2)[0],
+                 central_difference(lambda p: energy(p, 2), x))
+
+
+FD_CHECKS = {"python_cpp": _fd_cpp, "python_primal": _fd_primal, "python_gradient": _fd_gradient,
              "python_const": _fd_const, "python_duplicated": _fd_duplicated,
              "python_forward": _fd_forward, "python_vjp": _fd_vjp, "python_thunk": _fd_thunk,
              "python_hvp": _fd_hvp}
