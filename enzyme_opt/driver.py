@@ -54,7 +54,11 @@ def _differentiate(text: str, module, filename: str) -> str:
 
 def run(data: bytes, filename: str, options: Options = Options()) -> bytes:
     with collector_paused():
-        return _run(data, filename, options)
+        try:
+            return _run(data, filename, options)
+        except InputError as exc:  # found late (no target for the triple): still the input's
+            exc.where = exc.where or filename
+            raise
 
 
 def _run(data: bytes, filename: str, options: Options) -> bytes:

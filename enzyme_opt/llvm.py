@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import pickle
 import re
+import sys
 import tempfile
 from functools import lru_cache
 
@@ -88,7 +89,9 @@ def read_module(data: bytes, filename: str):
             # As opt does: a module without one is named after its file.
             text = f'source_filename = "{_escape(filename)}"\n' + text
             added = 1
-        module = _parse(text, filename, line_offset=added)
+        module, said = _stderr_of(lambda: _parse(text, filename, line_offset=added))
+        if said:
+            _repeat_warnings(said, filename)
     module.name = "<string>"  # as LLVM names any module read from text: outputs print alike
     try:
         module.verify()
@@ -121,7 +124,12 @@ def _first_line(exc: Exception) -> str:
 def _target_machine(module, level: int = 2, cpu: str | None = "", features: str | None = "",
                     **options):
     _initialized()
-    target = llvm.Target.from_triple(module.triple or llvm.get_default_triple())
+    triple = module.triple or llvm.get_default_triple()
+    try:
+        target = llvm.Target.from_triple(triple)
+    except RuntimeError:
+        raise InputError(f"LLVM {llvm_version()} has no target for the module's triple "
+                         f"\"{triple}\" (target triple = … in the IR)") from None
     return target.create_target_machine(cpu=cpu or "", features=features or "", opt=level,
                                         **options)
 
@@ -144,31 +152,44 @@ def _unknown_target_options(triple: str, cpu: str, features: str):
         target = llvm.Target.from_triple(triple)
     except RuntimeError:
         return False, [], [], []
-    said = _stderr_of(lambda: target.create_target_machine(cpu=cpu, features=features))
+    _, said = _stderr_of(lambda: target.create_target_machine(cpu=cpu, features=features))
     bad_cpu = f"'{cpu}' is not a recognized processor" in said
     bad_features = list(dict.fromkeys(re.findall(r"'([^']*)' is not a recognized feature",
                                                  said)))
     if not (bad_cpu or bad_features):
         return False, [], [], []
-    listing = _stderr_of(lambda: target.create_target_machine(cpu="help"))
+    _, listing = _stderr_of(lambda: target.create_target_machine(cpu="help"))
     cpus, _, rest = listing.partition("Available features")
     names = r"^  (\S+)\s+- "
     return (bad_cpu, bad_features, re.findall(names, cpus, re.M),
             re.findall(names, rest, re.M))
 
 
-def _stderr_of(job) -> str:
-    """What ``job()`` writes on file descriptor 2 (LLVM's ``errs()``)."""
+def _stderr_of(job):
+    """(``job()``, what it wrote on file descriptor 2: LLVM's ``errs()``)."""
     with tempfile.TemporaryFile() as capture:
+        sys.stderr.flush()
         saved = os.dup(2)
         os.dup2(capture.fileno(), 2)
         try:
-            job()
+            result = job()
         finally:
             os.dup2(saved, 2)
             os.close(saved)
-        capture.seek(0)
-        return capture.read().decode("utf-8", "replace")
+            capture.seek(0)
+            said = capture.read().decode("utf-8", "replace")
+        return result, said
+
+
+def _repeat_warnings(said: str, filename: str) -> None:
+    """LLVM's warnings about the input (``warning: ignoring debug info with
+    an invalid version (0) in <string>``) in enzyme-opt's form, naming the
+    file: ``enzyme-opt: warning: f.ll: ignoring debug info …``."""
+    for line in said.splitlines():
+        match = re.fullmatch(r"warning: (.*?)(?: in <string>)?", line)
+        line = f"enzyme-opt: warning: {filename}: {match.group(1)}" if match else line
+        sys.stderr.write(line + "\n")
+    sys.stderr.flush()
 
 
 def _pass_builder(module, level: int, cpu: str = "", features: str = ""):

@@ -171,6 +171,10 @@ BAD_INPUTS = {
 
 BAD_INPUTS.update({
     "corrupt-bitcode": ("bad.bc", b"BC\xc0\xde" + bytes(range(64)), ["bad.bc", "bitcode"]),
+    # A triple LLVM has no target for: was a RuntimeError traceback from llvmlite.
+    "unknown-triple": ("triple.ll", 'target triple = "x86_ 4-pc-linux-gnu"\n' + SQ + caller(
+        "call double (ptr, ...) @__enzyme_fwddiff(ptr @sq, double %x, double 1.0)"),
+        ["triple.ll", 'has no target for the module\'s triple "x86_ 4-pc-linux-gnu"']),
     # LLVM reads text IR up to a NUL byte: was an empty module (or the IR before it), exit 0.
     "nul-byte": ("nul.ll", b"\0abc\n", ["nul.ll", "not LLVM IR", "NUL byte at line 1, column 1"]),
     "nul-after-ir": ("nul2.ll", SQ.encode() + b"\0junk", ["nul2.ll", "not LLVM IR",
@@ -345,6 +349,23 @@ def test_known_cpu_and_features_are_accepted(tmp_path):
                       input=module.encode())
     assert proc.returncode == 0 and proc.stderr == b"", proc.stderr
     assert b"caller:" in proc.stdout
+
+
+def test_llvm_warnings_about_the_input_name_the_file(tmp_path):
+    """LLVM's warning when it drops debug info of an unknown version was
+    'warning: … in <string>': now in enzyme-opt's form, naming the file."""
+    text = ('define double @sq(double %x) !dbg !3 {\n  ret double %x, !dbg !4\n}\n'
+            '!llvm.dbg.cu = !{!0}\n!llvm.module.flags = !{!5}\n'
+            '!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, '
+            'emissionKind: FullDebug)\n!1 = !DIFile(filename: "f.c", directory: "/")\n'
+            '!3 = distinct !DISubprogram(name: "sq", scope: !1, file: !1, line: 1, '
+            'spFlags: DISPFlagDefinition, unit: !0)\n!4 = !DILocation(line: 1, scope: !3)\n'
+            '!5 = !{i32 2, !"Debug Info Version", i32 0}\n')
+    src = _write(tmp_path, "old.ll", text)
+    proc = enzyme_opt(src, "-S", "-o", tmp_path / "out.ll")
+    assert proc.returncode == 0
+    assert proc.stderr.decode() == (f"enzyme-opt: warning: {src}: ignoring debug info with an "
+                                    f"invalid version (0)\n")
 
 
 def _unwritable_outputs(tmp_path: Path) -> dict[str, tuple[Path, list[str]]]:
