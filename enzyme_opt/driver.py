@@ -162,7 +162,7 @@ def prepare_codegen(text: str, filename: str, target, options: Options
         path = nvptx.find_libdevice(options.libdevice)
         if path is None:
             raise InputError(f"the output calls libdevice (@{needed[0]}) but libdevice.10.bc "
-                             f"was not found under $CUDA_HOME, $CUDA_PATH or /usr/local/cuda: "
+                             f"was not found under {nvptx.libdevice_search_order()}: "
                              f"give it with --libdevice PATH", filename)
         text = llvm.link_bitcode(text, path)
     return text, cpu, features
