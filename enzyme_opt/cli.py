@@ -15,10 +15,12 @@ from enzyme_opt.diagnostics import (EnzymeOptError, InputError, OutputError, Par
                                     UsageError)
 
 EXAMPLES = """\b
-Examples:
-  clang-22 -O2 -S -emit-llvm f.c -o - | enzyme-opt - -S -o f.grad.ll
+Examples (f.c with a main, as in README.md; -g: errors name source lines):
+  clang-22 -O2 -g -S -emit-llvm f.c -o - | enzyme-opt - -S -o f.grad.ll
+  clang-22 f.grad.ll -lm -o f && ./f
+  clang-22 -O2 -g -S -emit-llvm f.c -o f.ll
   enzyme-opt f.ll -O2 -o f.grad.bc
-  enzyme-opt f.ll --emit obj -o f.o && clang-22 f.o -lm
+  enzyme-opt f.ll --emit obj -o f.o && clang-22 f.o -lm -o f
   enzyme-opt --print-requests f.ll
   enzyme-opt k.ll -O2 --emit asm --mcpu sm_90 -o k.ptx     (CUDA device code to PTX)
 """
@@ -90,8 +92,10 @@ class OneOf(click.ParamType):
 @click.command(cls=Command, epilog=EXAMPLES,
                context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("input", default="-", metavar="[INPUT|-]")
-@click.option("-o", "output", default="-", metavar="OUTPUT", help="Output file ('-': stdout).")
-@click.option("-S", "text", is_flag=True, help="Write textual IR instead of bitcode.")
+@click.option("-o", "output", default="-", metavar="OUTPUT",
+              help="Output file; '-' (the default): standard output.")
+@click.option("-S", "text", is_flag=True,
+              help="Write textual IR instead of bitcode (bitcode is refused on a terminal).")
 @click.option("-O", "opt_level", default=None, metavar="N",
               type=OneOf("-O", "an optimization level", ["0", "1", "2", "3"], joined=True,
                          convert=int),
@@ -108,12 +112,14 @@ class OneOf(click.ParamType):
 @click.option("--mattr", "features", default=None, metavar="FEATURES",
               help="Target features (+ptx86,…); default: the module's \"target-features\".")
 @click.option("--libdevice", default=None, metavar="PATH",
-              help="libdevice.10.bc to link into nvptx64 output that calls it; default: "
-                   "found under $CUDA_HOME or /usr/local/cuda.")
+              help="libdevice.10.bc to link into nvptx64 output that calls it; default: the "
+                   "first found under $CUDA_HOME, $CUDA_PATH, /usr/local/cuda, "
+                   "/usr/lib/nvidia-cuda-toolkit, /usr/lib/cuda, /opt/cuda.")
 @click.option("--print-requests", is_flag=True,
               help="Show each __enzyme_* call site and its argument classes; write nothing.")
 @click.option("--print-activity", is_flag=True,
-              help="Show type class and activity of each value of the differentiated functions.")
+              help="Show type class and activity of each value of the differentiated "
+                   "functions (and why, for calls); write nothing.")
 @click.option("--debug", is_flag=True, help="Show Python tracebacks for errors.")
 @click.option("--version", is_flag=True, is_eager=True, expose_value=False,
               callback=lambda ctx, param, value: _print_version(ctx, value),
@@ -122,7 +128,8 @@ def main(input, output, text, opt_level, emit, cpu, features, libdevice, print_r
          print_activity, debug):
     """Replace Enzyme's __enzyme_* calls in LLVM IR with synthesized derivatives.
 
-    INPUT is a .ll or .bc file, or '-' for standard input (the default).
+    INPUT is a .ll or .bc file, or '-' for standard input (the default).  The output is
+    bitcode on standard output unless -S, -o or --emit say otherwise.
     """
     _leave_memory_to_the_os()
     data = b""
