@@ -183,12 +183,22 @@ def _stderr_of(job):
 
 def _repeat_warnings(said: str, filename: str) -> None:
     """LLVM's warnings about the input (``warning: ignoring debug info with
-    an invalid version (0) in <string>``) in enzyme-opt's form, naming the
-    file: ``enzyme-opt: warning: f.ll: ignoring debug info …``."""
+    an invalid version (0) in <string>``) in enzyme-opt's form, one line
+    each, naming the file: ``enzyme-opt: warning: f.ll: ignoring invalid
+    debug info (DICompileUnit not listed in llvm.dbg.cu)``: the verifier's
+    lines that come before a warning (the problem, then the IR it is in)
+    become its reason."""
+    reason: list[str] = []
     for line in said.splitlines():
-        match = re.fullmatch(r"warning: (.*?)(?: in <string>)?", line)
-        line = f"enzyme-opt: warning: {filename}: {match.group(1)}" if match else line
-        sys.stderr.write(line + "\n")
+        match = re.fullmatch(r"warning: (.*?)(?: in <string>)?", line.strip())
+        if match is None:
+            reason += [line.strip()] if line.strip() else []
+            continue
+        why = f" ({reason[0]})" if reason else ""
+        sys.stderr.write(f"enzyme-opt: warning: {filename}: {match.group(1)}{why}\n")
+        reason = []
+    if reason:
+        sys.stderr.write(f"enzyme-opt: warning: {filename}: {reason[0]}\n")
     sys.stderr.flush()
 
 

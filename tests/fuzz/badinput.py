@@ -253,7 +253,8 @@ def _random_bytes(seed, rng):
         data = b"x" + data
     return Case(seed, "random-bytes", ["{dir}/in" + rng.choice([".ll", ".bc", ""]),
                                        *_output(rng)], files={"in.ll": data, "in.bc": data,
-                                                              "in": data})
+                                                              "in": data},
+                may_be_valid=True)     # ";" or " ;x" is a module
 
 
 def _nul_byte(seed, rng):
@@ -411,6 +412,8 @@ def check_seed(seed: int, keep: str | None = None) -> Outcome:
     if keep:
         work = Path(keep)
         work.mkdir(parents=True, exist_ok=True)
+        if case.stdin:
+            (work / "stdin").write_bytes(case.stdin)   # kept for the rerun: … < stdin
         return run_case(case, work)
     with tempfile.TemporaryDirectory(prefix=f"badinput-{seed}-") as tmp:
         outcome = run_case(case, Path(tmp))
@@ -425,9 +428,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, help="run this one seed only")
     ap.add_argument("--keep", help="with --seed: make the files in this directory and keep them")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--class", dest="classes", action="append", choices=CLASSES,
+                    help="only runs of this class (repeatable): --count of them")
     ap.add_argument("--quiet", action="store_true", help="no progress marks")
     args = ap.parse_args(argv)
-    seeds = [args.seed] if args.seed is not None else range(args.start, args.start + args.count)
+    wanted = [i for i, c in enumerate(CLASSES) if c in (args.classes or CLASSES)]
+    seeds = [args.seed] if args.seed is not None else [
+        s for s in range(args.start, args.start + args.count * len(CLASSES))
+        if s % len(CLASSES) in wanted][:args.count]
     keep = args.keep if args.seed is not None else None
     outcomes = []
     with ProcessPoolExecutor(max(1, args.jobs)) as pool:

@@ -368,6 +368,23 @@ def test_llvm_warnings_about_the_input_name_the_file(tmp_path):
                                     f"invalid version (0)\n")
 
 
+def test_llvm_debug_info_chatter_is_one_warning_line(tmp_path):
+    """Invalid debug info: LLVM prints the verifier's problem and the IR node,
+    then 'warning: ignoring invalid debug info in <string>' (3 lines); it is
+    one warning with its reason."""
+    text = ('define double @sq(double %x) !dbg !3 {\n  ret double %x, !dbg !4\n}\n'
+            '!llvm.dbg.u = !{!0}\n!llvm.module.flags = !{!5}\n'
+            '!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, '
+            'emissionKind: FullDebug)\n!1 = !DIFile(filename: "f.c", directory: "/")\n'
+            '!3 = distinct !DISubprogram(name: "sq", scope: !1, file: !1, line: 1, '
+            'spFlags: DISPFlagDefinition, unit: !0)\n!4 = !DILocation(line: 1, scope: !3)\n'
+            '!5 = !{i32 2, !"Debug Info Version", i32 3}\n')
+    proc = enzyme_opt("-", "-S", "-o", tmp_path / "out.ll", input=text.encode())
+    err = proc.stderr.decode()
+    assert proc.returncode == 0 and len(err.splitlines()) == 1, err
+    assert err.startswith("enzyme-opt: warning: <stdin>: ignoring invalid debug info ("), err
+
+
 def _unwritable_outputs(tmp_path: Path) -> dict[str, tuple[Path, list[str]]]:
     """Output paths that cannot be written, for root too, and what the error says."""
     _write(tmp_path, "plain", "a file\n")
