@@ -28,7 +28,7 @@ Examples (f.c with a main, as in README.md; -g: errors name source lines):
 
 class OneLineUsageError(click.UsageError):
     """A usage error in one line, as LLVM's tools write theirs (exit 2):
-    ``enzyme-opt: error: -O4: unknown optimization level; use -O0, -O1, -O2 or -O3``."""
+    ``enzyme-opt: error: -O4: not an optimization level; use -O0, -O1, -O2 or -O3``."""
 
     def show(self, file=None) -> None:
         click.echo(f"enzyme-opt: error: {self.message}", file=file, err=file is None)
@@ -66,7 +66,7 @@ def _usage_message(exc: click.UsageError, command: click.Command) -> str:
 
 class OneOf(click.ParamType):
     """A value from a list, refused in one line that lists them all:
-    ``--emit bc: not an output kind; use --emit llvm, asm or obj``."""
+    ``--emit bc: not an output kind; use --emit llvm, --emit asm or --emit obj``."""
 
     def __init__(self, option: str, what: str, values: list[str], joined: bool = False,
                  convert=str, note: str = ""):
