@@ -5,7 +5,8 @@
 #   make bench   benchmarks (bench/run.py)
 #   make fuzz    differential fuzzer: N random C programs (default 2000) at O0 and O2, 500
 #                random C++ programs, 1000 llvm-stress-22 modules, 100 random CUDA kernels
-#                and 200 random checkpointed loops at O0..O3 (docs/testing.md)
+#                and 200 random checkpointed loops at O0..O3 (docs/testing.md), and 2000
+#                bad inputs (make fuzz-badinput)
 #   make gpu-test  build the GPU tests (PTX, inputs, manifest) for a machine with a GPU
 #
 # `venv` and `toolchain` are idempotent: they do work only when something is missing
@@ -88,6 +89,10 @@ bench: venv toolchain
 #                       __enzyme_checkpoint_for against the plain loop (tests/fuzz/checkpoint.py)
 #                       at CKPT_LEVELS (O0,O1,O2,O3); failing programs go to
 #                       tests/fuzz/found/checkpoint/
+#   make fuzz-badinput  only the bad inputs: BADINPUT_N=2000 invocations of enzyme-opt with
+#                       missing or unwritable paths, truncated bitcode, random bytes, syntax
+#                       errors, bad flags, C source (tests/fuzz/badinput.py), each of which
+#                       must be refused in one line (exit 1, 2 for usage), no traceback, no file
 
 N ?= 2000
 FUZZ_LEVELS ?= O0,O2
@@ -97,10 +102,11 @@ STRESS_N ?= 1000
 CPP_N ?= 500
 CPP_COUNT = $(if $(filter command line,$(origin N)),$(N),$(CPP_N))
 
-.PHONY: fuzz-programs fuzz-cpp fuzz-stress fuzz-gpu fuzz-checkpoint
+.PHONY: fuzz-programs fuzz-cpp fuzz-stress fuzz-gpu fuzz-checkpoint fuzz-badinput
 GPU_FUZZ_N ?= 100
 CKPT_N ?= 200
 CKPT_LEVELS ?= O0,O1,O2,O3
+BADINPUT_N ?= 2000
 
 fuzz: venv toolchain
 	@rc=0; \
@@ -109,6 +115,7 @@ fuzz: venv toolchain
 	$(MAKE) --no-print-directory fuzz-stress || rc=1; \
 	$(MAKE) --no-print-directory fuzz-gpu || rc=1; \
 	$(MAKE) --no-print-directory fuzz-checkpoint || rc=1; \
+	$(MAKE) --no-print-directory fuzz-badinput || rc=1; \
 	exit $$rc
 
 fuzz-programs: venv toolchain
@@ -126,6 +133,9 @@ fuzz-stress: venv toolchain
 
 fuzz-checkpoint: venv toolchain
 	$(VPY) tests/fuzz/checkpoint.py --count $(CKPT_N) --start $(FUZZ_START) --levels $(CKPT_LEVELS) --jobs $(JOBS) --quiet
+
+fuzz-badinput: venv
+	$(VPY) tests/fuzz/badinput.py --count $(BADINPUT_N) --start $(FUZZ_START) --jobs $(JOBS) --quiet
 
 # --- GPU tests: built here, run where the GPU is --------------------------------------------
 
