@@ -229,6 +229,8 @@ NOT_RUN = {
     ("docs/architecture.md", "bytes ─►"): "a diagram",
     ("docs/diagnostics.md", "enzyme-opt: error: <where>"): "the form of every message",
     ("docs/gpu.md", "enzyme-opt: error: k.ll:"): "a message shown (tests/lit/gpu/codegen-errors.ll)",
+    ("docs/pipeline.md", "enzyme-opt: warning: f.ll:"): "a message shown "
+                                                        "(tests/lit/cli/plugin-flow.c)",
     ("docs/gpu.md", "import cupy"): "needs an NVIDIA GPU and CuPy (make gpu-test)",
     ("docs/gpu.md", "import ctypes"): "needs an NVIDIA GPU and the CUDA driver",
     ("docs/gpu.md", "CUdevice device"): "needs an NVIDIA GPU and the CUDA driver",
