@@ -94,17 +94,24 @@ def enzyme_opt_verdict(tool: Tool) -> Verdict:
 
 
 def program_verdict(rc: int, err: str, out: str, runner: str) -> Verdict:
-    """The differentiated program (under lli, or built and run) failed with status rc."""
-    checks = [m.group(0)[:300] for ln in _lines(err + "\n" + out) for m in [CHECK_FAILED.search(ln)]
-              if m]
+    """The differentiated program (under lli, or built and run) failed with status rc.
+
+    A program that aborts (APPROX_EQ, assert, or its own `fprintf(stderr, ...); abort()`)
+    or exits non-zero after printing its mismatches has checked a derivative and found it
+    wrong; one that dies of another signal crashed."""
+    own_err = err.split("Stack dump:")[0]          # what the program printed, not lli's dump
+    checks = [m.group(0)[:300] for ln in _lines(own_err + "\n" + out)
+              for m in [CHECK_FAILED.search(ln)] if m]
     if checks:
         return Verdict("failed", "wrong", checks[0])
     if runner.startswith("lli") and IR_REJECTED.search(err) and "Stack dump" not in err:
         return Verdict("failed", "invalid", f"{runner} rejected the IR: {first_error(err)}")
+    said = _tail(own_err, 1) or _tail(out)
+    if rc == 134 or rc == -6:                       # abort(): a check of the program failed
+        return Verdict("failed", "wrong", f"{runner}: abort: {said}")
     if rc in SIGNALS or rc < 0 or "Stack dump" in err:
         sig = SIGNALS.get(rc, f"status {rc}")
-        return Verdict("failed", "program", f"{runner}: program died ({sig}) "
-                       f"{_tail(out)}".strip())
+        return Verdict("failed", "program", f"{runner}: program died ({sig}) {said}".strip())
     # A program that reports its own failures and exits non-zero (e.g. "du[3] = ..., expected")
     return Verdict("failed", "wrong", f"{runner}: exit {rc}: {_tail(out) or first_error(err)}")
 

@@ -130,6 +130,9 @@ def plan(root: Path, tools: dict[str, str], include: list[str], scratch: Path):
                        status="", kind="", detail="", command=run.command, text=run.text,
                        verify=run.verify, same_as=None)
             records.append(rec)
+            if run.skip:
+                rec.update(status="skipped", detail=run.skip)
+                continue
             if run.command in seen:
                 rec["same_as"] = seen[run.command]["line"]
                 continue

@@ -38,6 +38,12 @@ OPT_DROP = re.compile(r"^(-?-enzyme.*|-passes=.*|--?enable-new-pm.*|-load(-pass-
                       r"|-opaque-pointers=.*|-(mem2reg|instsimplify|simplifycfg|sroa|early-cse"
                       r"|adce|dce|gvn|instcombine|correlated-propagation|loop-simplify"
                       r"|lcssa|S)$)")
+# Enzyme options whose effect a RUN line checks and enzyme-opt has no counterpart for: such
+# a RUN line is skipped (it would fail for a reason that says nothing about derivatives).
+ENZYME_ONLY = re.compile(r"--?enzyme-(load-inactive-file|print|lto-prelink|truncate"
+                         r"|detect-readthrow|runtime-activity)[\w-]*")
+KNOWN = {k for k, _ in PLAIN} | set(OPT_PLUGIN) | set(CLANG_PLUGIN) | {"%enzyme", "%s", "%S",
+                                                                     "%t", "%T"}
 SEPARATORS = re.compile(r"(\|\||&&|\||;)")
 LEVEL = re.compile(r"(?:^|\s)-O([0-3sz])\b")
 
@@ -49,6 +55,7 @@ class RunLine:
     command: str = ""    # expanded for enzyme-opt (bash)
     level: str = "?"     # optimization level of the compile, O0..O3
     verify: bool = False  # -Xclang -verify: the test expects diagnostics, not a program
+    skip: str = ""       # why this RUN line is not run ("" when it is)
     notes: list[str] = field(default_factory=list)
 
 
@@ -233,6 +240,14 @@ def expand(run: RunLine, source: str, tmp: str, tools: dict[str, str],
     rather than next to the source), include the -I options added to every clang."""
     text = run.text
     run.level = level_of(text)
+    unknown = sorted(set(re.findall(r"%[A-Za-z_]\w*", text)) - KNOWN)
+    if unknown:
+        run.skip = f"substitution {', '.join(unknown)} is not Enzyme's lit.site.cfg one we map"
+    elif "-flto" in text and any(k in text for k in CLANG_PLUGIN):
+        run.skip = "Enzyme's LTO pre-link/post-link pipeline (the plugin's pass placement)"
+    elif ENZYME_ONLY.search(text):
+        run.skip = f"Enzyme-only option {ENZYME_ONLY.search(text).group(0)} (no enzyme-opt " \
+                   "counterpart; its effect is what the line checks)"
     run.verify = bool(re.search(r"-Xclang\s+-verify\b", text))
     if run.verify:
         text = re.sub(r"\s*-Xclang\s+-verify\b", "", text)
@@ -256,8 +271,10 @@ def expand(run: RunLine, source: str, tmp: str, tools: dict[str, str],
 def expand_segment(seg: str, tools: dict[str, str], include: list[str], run: RunLine) -> str:
     """One pipeline stage: an opt with Enzyme's plugin becomes enzyme-opt, a clang with the
     clang plugin becomes plugin_flow, anything else gets plain substitutions."""
-    lead = re.match(r"^(\s*(?:if\s+\[.*?\]\s*)?(?:then\s+|else\s+|!\s+)?)(.*)$", seg, re.S)
+    lead = re.match(r"^(\s*(?:if\s+\[.*?\]\s*)?(?:then\s+|else\s+|!\s+)?(?:not\s+)?)(.*)$",
+                    seg, re.S)
     prefix, body = _plain(lead.group(1)), lead.group(2)
+    prefix = re.sub(r"\bnot\s+$", tools.get("not", "not") + " ", prefix)
     try:
         words = shlex.split(body)
     except ValueError:
