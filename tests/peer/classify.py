@@ -99,7 +99,8 @@ def program_verdict(rc: int, err: str, out: str, runner: str) -> Verdict:
     A program that aborts (APPROX_EQ, assert, or its own `fprintf(stderr, ...); abort()`)
     or exits non-zero after printing its mismatches has checked a derivative and found it
     wrong; one that dies of another signal crashed."""
-    own_err = err.split("Stack dump:")[0]          # what the program printed, not lli's dump
+    # What the program printed, not lli's crash report that follows it.
+    own_err = re.split(r"PLEASE submit a bug report|Stack dump:", err)[0]
     checks = [m.group(0)[:300] for ln in _lines(own_err + "\n" + out)
               for m in [CHECK_FAILED.search(ln)] if m]
     if checks:

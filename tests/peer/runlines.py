@@ -44,6 +44,7 @@ ENZYME_ONLY = re.compile(r"--?enzyme-(load-inactive-file|print|lto-prelink|trunc
                          r"|detect-readthrow|runtime-activity)[\w-]*")
 KNOWN = {k for k, _ in PLAIN} | set(OPT_PLUGIN) | set(CLANG_PLUGIN) | {"%enzyme", "%s", "%S",
                                                                      "%t", "%T"}
+REDIRECTION = re.compile(r"\d*>&\d+|&>\S+|\d*>>?\S+")
 SEPARATORS = re.compile(r"(\|\||&&|\||;)")
 LEVEL = re.compile(r"(?:^|\s)-O([0-3sz])\b")
 
@@ -274,19 +275,32 @@ def expand_segment(seg: str, tools: dict[str, str], include: list[str], run: Run
     lead = re.match(r"^(\s*(?:if\s+\[.*?\]\s*)?(?:then\s+|else\s+|!\s+)?(?:not\s+)?)(.*)$",
                     seg, re.S)
     prefix, body = _plain(lead.group(1)), lead.group(2)
+    negated = bool(re.search(r"\bnot\s+$", prefix))
     prefix = re.sub(r"\bnot\s+$", tools.get("not", "not") + " ", prefix)
     try:
         words = shlex.split(body)
     except ValueError:
         words = []
+    # Redirections of a rewritten stage apply to all the stages it becomes: `{ ...; } 2>&1`.
+    redirs = [w for w in words if REDIRECTION.fullmatch(w)]
+    words = [w for w in words if not REDIRECTION.fullmatch(w)]
+
+    def group(cmd: str) -> str:
+        if redirs:
+            cmd = f"{{ {cmd}; }} {' '.join(redirs)}"
+        # `not` runs one program: a stage that became a pipeline runs under one bash.
+        if negated and (redirs or "|" in cmd):
+            cmd = "bash -o pipefail -c " + shlex.quote(cmd)
+        return cmd
+
     if words and words[0] == "%opt" and any(w in OPT_PLUGIN or w == "%enzyme" for w in words):
-        return prefix + enzyme_opt_segment(words, tools)
+        return prefix + group(enzyme_opt_segment(words, tools))
     if words and words[0].startswith("%clang"):
         words[0] = _plain(words[0])
         words[1:1] = include
         if any(w in CLANG_PLUGIN for w in words):
-            return prefix + plugin_flow([_plain(w) for w in words], tools)
-        return prefix + shlex.join(_plain(w) for w in drop_enzyme_mllvm(words))
+            return prefix + group(plugin_flow([_plain(w) for w in words], tools))
+        return prefix + group(shlex.join(_plain(w) for w in drop_enzyme_mllvm(words)))
     names = {**BARE_TOOLS, "not": tools.get("not", "not")}
     body = re.sub(r"^(\s*)(\S+)", lambda m: m.group(1) + names.get(m.group(2), m.group(2)),
                   body, count=1)
