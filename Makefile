@@ -7,6 +7,7 @@
 #                random C++ programs, 1000 llvm-stress-22 modules, 100 random CUDA kernels
 #                and 200 random checkpointed loops at O0..O3 (docs/testing.md)
 #   make gpu-test  build the GPU tests (PTX, inputs, manifest) for a machine with a GPU
+#   make peer PEER_DIR=<folder>  run Enzyme's own integration tests through enzyme-opt (docs/testing.md)
 #
 # `venv` and `toolchain` are idempotent: they do work only when something is missing
 # or pyproject.toml changed.
@@ -126,6 +127,14 @@ fuzz-stress: venv toolchain
 
 fuzz-checkpoint: venv toolchain
 	$(VPY) tests/fuzz/checkpoint.py --count $(CKPT_N) --start $(FUZZ_START) --levels $(CKPT_LEVELS) --jobs $(JOBS) --quiet
+
+# Enzyme's own integration tests (enzyme/test/Integration, kept outside the repo), RUN line by
+# RUN line through enzyme-opt: passed / failed / refused per folder (tests/peer/run.py)
+PEER_DIR ?= /tmp/enzyme-integration
+PEER_ARGS ?=
+.PHONY: peer
+peer: venv toolchain
+	$(VPY) tests/peer/run.py $(PEER_DIR) --jobs $(JOBS) $(PEER_ARGS)
 
 # --- GPU tests: built here, run where the GPU is --------------------------------------------
 

@@ -42,8 +42,8 @@ OPT_DROP = re.compile(r"^(-?-enzyme.*|-passes=.*|--?enable-new-pm.*|-load(-pass-
 # a RUN line is skipped (it would fail for a reason that says nothing about derivatives).
 ENZYME_ONLY = re.compile(r"--?enzyme-(load-inactive-file|print|lto-prelink|truncate"
                          r"|detect-readthrow|runtime-activity)[\w-]*")
-KNOWN = {k for k, _ in PLAIN} | set(OPT_PLUGIN) | set(CLANG_PLUGIN) | {"%enzyme", "%s", "%S",
-                                                                     "%t", "%T"}
+KNOWN = {k for k, _ in PLAIN} | set(OPT_PLUGIN) | set(CLANG_PLUGIN) | {
+    "%enzyme", "%enzyme_include", "%s", "%S", "%t", "%T"}
 REDIRECTION = re.compile(r"\d*>&\d+|&>\S+|\d*>>?\S+")
 SEPARATORS = re.compile(r"(\|\||&&|\||;)")
 LEVEL = re.compile(r"(?:^|\s)-O([0-3sz])\b")
@@ -255,6 +255,8 @@ def expand(run: RunLine, source: str, tmp: str, tools: dict[str, str],
     # Substitutions that stand for several words or for a number go in before the split.
     for key in ("%O0TBAA", "%llvmver"):
         text = text.replace(key, dict(PLAIN)[key])
+    # Enzyme's include directory (enzyme/include): the first -I directory given.
+    text = text.replace("%enzyme_include", include[0][2:] if include else "/tmp/enzyme-include")
     pieces = []
     for seg in split_segments(text):
         if seg in ("|", "||", "&&", ";"):
