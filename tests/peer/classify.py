@@ -11,7 +11,8 @@ stage that failed rather than guessed from bash's exit status. The rules, in ord
   lli or clang rejected enzyme-opt's IR                                  -> failed/invalid
   the program's own checks failed (APPROX_EQ, assert, non-zero exit)     -> failed/wrong
   the program died of a signal without a check failing                   -> failed/program
-  FileCheck did not match                                                -> failed/filecheck
+  FileCheck did not match the program's printed numbers                  -> failed/wrong
+  FileCheck did not match enzyme-opt's IR (Enzyme's IR-shape checks)     -> failed/filecheck
 
 `failed/wrong` is the figure that matters: the derivative program ran and its numbers were
 not Enzyme's.
@@ -117,6 +118,14 @@ def program_verdict(rc: int, err: str, out: str, runner: str) -> Verdict:
     return Verdict("failed", "wrong", f"{runner}: exit {rc}: {_tail(out) or first_error(err)}")
 
 
+def _expected_line(err: str) -> str:
+    """The `CHECK: dA[5] = 12` line that FileCheck could not match, if it shows it."""
+    lines = err.splitlines()
+    pattern = next((ln.strip() for ln in lines if re.search(r"CHECK(-\w+)?:", ln)
+                    and "error" not in ln), "")
+    return f" [{pattern}]" if pattern else ""
+
+
 def _tail(text: str, n: int = 2) -> str:
     return " | ".join(_lines(text)[-n:])[:300]
 
@@ -157,6 +166,10 @@ def _ordinary(rc: int, stdout: str, stderr: str, tools: list[Tool], source: str)
             return Verdict("failed", "invalid", f"opt: {first_error(t.err)}")
     for t in failed:
         if t.name.startswith("FileCheck"):
+            # FileCheck reading what the differentiated program printed checks its numbers.
+            if any(u.name.startswith("lli") and u.rc == 0 for u in tools):
+                return Verdict("failed", "wrong", "FileCheck on the program's output: "
+                               + first_error(t.err) + _expected_line(t.err))
             return Verdict("failed", "filecheck", first_error(t.err))
     if not any(t.name == "enzyme-opt" for t in tools):
         return Verdict("failed", "other", f"exit {rc} before enzyme-opt ran: "

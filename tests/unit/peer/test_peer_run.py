@@ -136,9 +136,14 @@ def test_the_stage_that_failed_first_is_blamed():
     v = verdict(1, [tool("clang-22", 1, "-O2 /t/case.c", "case.c:1: error: no such header"),
                     tool("enzyme-opt", 1, err="enzyme-opt: error: empty input")])
     assert (v.status, v.kind) == ("failed", "compile")
-    v = verdict(1, [tool("enzyme-opt", 0), tool("lli-22", 0),
+    v = verdict(1, [tool("enzyme-opt", 0),
                     tool("FileCheck-22", 1, err="x.c:3:11: error: CHECK: expected string")])
     assert (v.status, v.kind) == ("failed", "filecheck")
+    # FileCheck over the program's output checks numbers: that is a wrong number.
+    v = verdict(1, [tool("enzyme-opt", 0), tool("lli-22", 0),
+                    tool("FileCheck-22", 1, err="x.c:9:15: error: CHECK-NEXT: expected string\n"
+                                                 "// CHECK-NEXT: dA[5] = 12\n")])
+    assert (v.status, v.kind) == ("failed", "wrong") and "dA[5] = 12" in v.detail
     v = verdict(1, [tool("enzyme-opt", 0), tool("clang-22", 1, "-x ir -", "error: bad")])
     assert (v.status, v.kind) == ("failed", "invalid")
 
