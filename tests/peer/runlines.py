@@ -41,7 +41,9 @@ OPT_DROP = re.compile(r"^(-?-enzyme.*|-passes=.*|--?enable-new-pm.*|-load(-pass-
 # Enzyme options whose effect a RUN line checks and enzyme-opt has no counterpart for: such
 # a RUN line is skipped (it would fail for a reason that says nothing about derivatives).
 ENZYME_ONLY = re.compile(r"--?enzyme-(load-inactive-file|print|lto-prelink|truncate"
-                         r"|detect-readthrow|runtime-activity)[\w-]*")
+                         r"|detect-readthrow|runtime-activity|separate-compilation"
+                         r"|export-derivatives)[\w-]*")
+GUARD = re.compile(r"^\s*if \[ (\d+) -(ge|gt|le|lt|eq|ne) (\d+) \]\s*;")
 KNOWN = {k for k, _ in PLAIN} | set(OPT_PLUGIN) | set(CLANG_PLUGIN) | {
     "%enzyme", "%enzyme_include", "%s", "%S", "%t", "%T"}
 REDIRECTION = re.compile(r"\d*>&\d+|&>\S+|\d*>>?\S+")
@@ -242,7 +244,10 @@ def expand(run: RunLine, source: str, tmp: str, tools: dict[str, str],
     text = run.text
     run.level = level_of(text)
     unknown = sorted(set(re.findall(r"%[A-Za-z_]\w*", text)) - KNOWN)
-    if unknown:
+    guard = GUARD.match(text.replace("%llvmver", LLVM_VERSION))
+    if guard and not _holds(*guard.groups()):
+        run.skip = f"its LLVM version guard is false for LLVM {LLVM_VERSION} (lit runs nothing)"
+    elif unknown:
         run.skip = f"substitution {', '.join(unknown)} is not Enzyme's lit.site.cfg one we map"
     elif "-flto" in text and any(k in text for k in CLANG_PLUGIN):
         run.skip = "Enzyme's LTO pre-link/post-link pipeline (the plugin's pass placement)"
@@ -307,6 +312,11 @@ def expand_segment(seg: str, tools: dict[str, str], include: list[str], run: Run
     body = re.sub(r"^(\s*)(\S+)", lambda m: m.group(1) + names.get(m.group(2), m.group(2)),
                   body, count=1)
     return prefix + _plain(body)
+
+
+def _holds(a: str, op: str, b: str) -> bool:
+    x, y = int(a), int(b)
+    return {"ge": x >= y, "gt": x > y, "le": x <= y, "lt": x < y, "eq": x == y, "ne": x != y}[op]
 
 
 def _plain(text: str) -> str:

@@ -82,6 +82,7 @@ def test_verify_lines_and_expected_errors():
     ("%opt %loadSomethingElse -S %s", "substitution %loadSomethingElse"),
     ("%opt - %loadEnzyme %enzyme --enzyme-print-activity -S", "Enzyme-only option"),
     ("%clang -O2 -flto %loadClangEnzyme -c %s -o /dev/null", "LTO"),
+    ("if [ %llvmver -le 11 ]; then %clang %s -o %t; fi", "version guard is false"),
 ])
 def test_lines_that_cannot_say_anything_about_enzyme_opt_are_skipped(text, why):
     assert why in expand(text).skip
