@@ -28,6 +28,7 @@ OUR_RECURSION_LIMIT = "the input nests too deeply to process"
 CHECK_FAILED = re.compile(r"Assertion Failed:.*|Assertion `.*' failed\.?|.*[Aa]ssertion.*failed.*")
 IR_REJECTED = re.compile(r"(lli-22|clang(\+\+)?-22|opt-22): .*error:|<stdin>:\d+:\d+: error:"
                          r"|error: .*(expected|invalid|use of undefined)")
+PLUGIN_ATTRIBUTE = re.compile(r"unknown attribute '(enzyme_\w+)' ignored")
 SIGNALS = {134: "SIGABRT", 136: "SIGFPE", 139: "SIGSEGV", 138: "SIGBUS", 132: "SIGILL"}
 
 
@@ -138,8 +139,14 @@ def classify(rc: int, timed_out: bool, stdout: str, stderr: str, tools: list[Too
         return Verdict("timeout", "", f"(finished: {ran})")
     v = _verify(rc, stderr, tools, expected_errors) if verify else _ordinary(rc, stdout, stderr,
                                                                                tools, source)
+    # Attributes only Enzyme's clang plugin defines (enzyme_inactive, enzyme_shadow, ...):
+    # plain clang ignores them with a warning, so their effect cannot reach enzyme-opt.
+    ignored = sorted({m for t in tools if t.name.startswith("clang")
+                      for m in PLUGIN_ATTRIBUTE.findall(t.err)})
+    if ignored:
+        v.notes.append("clang ignored the clang-plugin attribute(s) " + ", ".join(ignored))
     if xfail and v.status == "failed":
-        return Verdict("xfail", v.kind, v.detail, ["XFAIL in the test"])
+        return Verdict("xfail", v.kind, v.detail, ["XFAIL in the test", *v.notes])
     if xfail and v.status == "passed":
         v.notes.append("XPASS: the test is marked XFAIL")
     return v

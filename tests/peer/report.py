@@ -73,8 +73,9 @@ def summary(records: list[dict]) -> int:
         order = {k: i for i, k in enumerate(KINDS)}
         for r in sorted(failed, key=lambda r: (order.get(r["kind"], 99), r["file"], r["line"])):
             same = f" (= line {r['same_as']})" if r.get("same_as") else ""
+            notes = f" [{'; '.join(r['notes'])}]" if r.get("notes") else ""
             print(f"  {r['file']}:{r['line']} {r['level']} {r['status']}"
-                  f"{'/' + r['kind'] if r['kind'] else ''}{same}: {r['detail']}")
+                  f"{'/' + r['kind'] if r['kind'] else ''}{same}: {r['detail']}{notes}")
     xfails = [r for r in runs if r["status"] == "xfail"]
     if xfails:
         print("\nexpected failures (XFAIL in the test): "

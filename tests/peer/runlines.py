@@ -181,13 +181,16 @@ def drop_enzyme_mllvm(words: list[str]) -> list[str]:
 
 
 # How a clang command that loaded Enzyme's clang plugin is run (run.py --plugin-flow):
-#   optimized            clang -O<n> -S -emit-llvm | enzyme-opt -O<n> | clang: enzyme-opt sees
-#                        clang's optimized IR, as Enzyme's plugin does (it runs after LLVM's
-#                        simplification pipeline) and as README.md tells users to do
-#   disable-llvm-passes  clang -O<n> -Xclang -disable-llvm-passes: enzyme-opt sees IR before
-#                        any LLVM pass, always-inline functions not yet inlined
-PLUGIN_FLOWS = ("optimized", "disable-llvm-passes")
-PLUGIN_FLOW = "optimized"
+#   disable-llvm-passes  clang -O<n> -Xclang -disable-llvm-passes | enzyme-opt -O<n> | clang
+#                        (the default, issue 21's flow): enzyme-opt sees IR before any LLVM
+#                        pass, as Enzyme's plugin sees the custom-derivative registrations and
+#                        attributes (its preprocessing runs at the start of the pipeline, before
+#                        inlining), and enzyme-opt's -O<n> does the optimizing
+#   optimized            clang -O<n> -S -emit-llvm | enzyme-opt -O<n> | clang: the flow
+#                        README.md shows users; clang may inline a function whose derivative
+#                        the program registered before enzyme-opt sees the call
+PLUGIN_FLOWS = ("disable-llvm-passes", "optimized")
+PLUGIN_FLOW = "disable-llvm-passes"
 
 
 def plugin_flow(words: list[str], tools: dict[str, str], flow: str | None = None) -> str:

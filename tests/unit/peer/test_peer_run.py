@@ -130,6 +130,12 @@ def test_a_failed_check_of_the_program_is_a_wrong_number():
     assert (v.status, v.kind) == ("failed", "wrong")
     v = verdict(139, [tool("enzyme-opt", 0), tool("lli-22", 139, err="Stack dump:\n")])
     assert (v.status, v.kind) == ("failed", "program")
+    # Plain clang drops the attributes that only Enzyme's clang plugin defines: say so.
+    warn = "case.c:3:16: warning: unknown attribute 'enzyme_inactive' ignored [-Wunknown-attributes]"
+    v = verdict(134, [tool("clang-22", 0, "/t/case.c", warn), tool("enzyme-opt", 0),
+                      tool("lli-22", 134, err="Assertion Failed: fabs( [d = 2] - [0 = 0] )")])
+    assert v.kind == "wrong" and v.notes == [
+        "clang ignored the clang-plugin attribute(s) enzyme_inactive"]
 
 
 def test_the_stage_that_failed_first_is_blamed():
