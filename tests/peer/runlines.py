@@ -181,14 +181,14 @@ def drop_enzyme_mllvm(words: list[str]) -> list[str]:
 
 
 # How a clang command that loaded Enzyme's clang plugin is run (run.py --plugin-flow):
-#   disable-llvm-passes  clang -O<n> -Xclang -disable-llvm-passes | enzyme-opt -O<n> | clang
-#                        (the default, issue 21's flow): enzyme-opt sees IR before any LLVM
-#                        pass, as Enzyme's plugin sees the custom-derivative registrations and
-#                        attributes (its preprocessing runs at the start of the pipeline, before
-#                        inlining), and enzyme-opt's -O<n> does the optimizing
-#   optimized            clang -O<n> -S -emit-llvm | enzyme-opt -O<n> | clang: the flow
-#                        README.md shows users; clang may inline a function whose derivative
-#                        the program registered before enzyme-opt sees the call
+#   disable-llvm-passes  clang -O<n> -Xclang -disable-llvm-passes | enzyme-opt -O<n> | clang,
+#                        the default and docs/pipeline.md's "Like Enzyme's clang plugin": the
+#                        functions the program told Enzyme about (registered derivatives,
+#                        inactive, function-like) reach enzyme-opt before any inlining, as
+#                        they reach Enzyme's plugin, and enzyme-opt's -O<n> optimizes
+#   optimized            clang -O<n> -S -emit-llvm | enzyme-opt -O<n> | clang: README.md's
+#                        plain flow; clang may have inlined a function with a registered
+#                        derivative before enzyme-opt sees its call
 PLUGIN_FLOWS = ("disable-llvm-passes", "optimized")
 PLUGIN_FLOW = "disable-llvm-passes"
 
