@@ -145,6 +145,11 @@ def classify(rc: int, timed_out: bool, stdout: str, stderr: str, tools: list[Too
                       for m in PLUGIN_ATTRIBUTE.findall(t.err)})
     if ignored:
         v.notes.append("clang ignored the clang-plugin attribute(s) " + ", ".join(ignored))
+    # A wrong number enzyme-opt warned about is not silent: keep its first warning.
+    warned = [ln for t in tools if t.name == "enzyme-opt" for ln in _lines(t.err)
+              if ln.startswith("enzyme-opt: warning:")]
+    if warned and v.status != "passed":
+        v.notes.append(f"enzyme-opt warned ({len(warned)}): {warned[0][:200]}")
     if xfail and v.status == "failed":
         return Verdict("xfail", v.kind, v.detail, ["XFAIL in the test", *v.notes])
     if xfail and v.status == "passed":

@@ -28,6 +28,9 @@ def _counts(records: list[dict]) -> collections.Counter:
     """Counts of RUN lines by status (a skipped file is not a RUN line)."""
     c = collections.Counter(r["status"] for r in records if r["line"])
     c["wrong"] = sum(r["status"] == "failed" and r["kind"] == "wrong" for r in records)
+    # Wrong numbers with no enzyme-opt warning and no attribute clang dropped: silent ones.
+    c["silent"] = sum(r["status"] == "failed" and r["kind"] == "wrong" and not r.get("notes")
+                      for r in records)
     return c
 
 
@@ -82,5 +85,6 @@ def summary(records: list[dict]) -> int:
               + ", ".join(sorted({r["file"] for r in xfails})))
     c = _counts(records)
     print(f"\npeer: {len(lines)} RUN lines: " + ", ".join(f"{c[s]} {s}" for s in STATUSES)
-          + f" ({c['wrong']} with wrong numbers); {len(skipped_files)} files skipped")
+          + f" ({c['wrong']} with wrong numbers, {c['silent']} of them silent);"
+          f" {len(skipped_files)} files skipped")
     return 1 if c["failed"] or c["timeout"] else 0

@@ -136,6 +136,11 @@ def test_a_failed_check_of_the_program_is_a_wrong_number():
                       tool("lli-22", 134, err="Assertion Failed: fabs( [d = 2] - [0 = 0] )")])
     assert v.kind == "wrong" and v.notes == [
         "clang ignored the clang-plugin attribute(s) enzyme_inactive"]
+    # A wrong number that enzyme-opt warned about is marked so.
+    v = verdict(134, [tool("enzyme-opt", 0, err="enzyme-opt: warning: f.ll: @sq_ has a "
+                           "registered derivative, but no call of it is left\n"),
+                      tool("lli-22", 134, err="Assertion Failed: fabs( [d = 2] - [0 = 0] )")])
+    assert v.notes[0].startswith("enzyme-opt warned (1): enzyme-opt: warning: f.ll: @sq_")
 
 
 def test_the_stage_that_failed_first_is_blamed():
