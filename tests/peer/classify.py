@@ -11,6 +11,7 @@ stage that failed rather than guessed from bash's exit status. The rules, in ord
   lli or clang rejected enzyme-opt's IR                                  -> failed/invalid
   the program's own checks failed (APPROX_EQ, assert, non-zero exit)     -> failed/wrong
   the program died of a signal without a check failing                   -> failed/program
+  lli could not find a symbol the program uses (it never ran)            -> failed/link
   FileCheck did not match the program's printed numbers                  -> failed/wrong
   FileCheck did not match enzyme-opt's IR (Enzyme's IR-shape checks)     -> failed/filecheck
 
@@ -107,6 +108,8 @@ def program_verdict(rc: int, err: str, out: str, runner: str) -> Verdict:
               for m in [CHECK_FAILED.search(ln)] if m]
     if checks:
         return Verdict("failed", "wrong", checks[0])
+    if "Symbols not found" in err:     # lli could not link the program: it never ran
+        return Verdict("failed", "link", f"{runner}: {first_error(err)}")
     if runner.startswith("lli") and IR_REJECTED.search(err) and "Stack dump" not in err:
         return Verdict("failed", "invalid", f"{runner} rejected the IR: {first_error(err)}")
     said = _tail(own_err, 1) or _tail(out)

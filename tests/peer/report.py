@@ -9,8 +9,8 @@ import collections
 import re
 
 STATUSES = ("passed", "failed", "refused", "timeout", "xfail", "skipped")
-KINDS = ("wrong", "no-error", "filecheck", "crash", "invalid", "program", "compile", "verify",
-         "other")
+KINDS = ("wrong", "no-error", "filecheck", "crash", "invalid", "program", "link", "compile",
+         "verify", "other")
 
 
 def normalize(message: str) -> str:

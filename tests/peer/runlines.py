@@ -26,7 +26,8 @@ CLANG_PLUGIN = ("%loadClangEnzyme", "%newLoadClangEnzyme")
 PLAIN = (
     ("%clang++", "clang++-22"), ("%clangxx", "clang++-22"), ("%clang", "clang-22"),
     ("%O0TBAA", "-O1 -Xclang -disable-llvm-passes"),
-    ("%FileCheck", "FileCheck-22"), ("%lli", "lli-22"), ("%opt", "opt-22"),
+    # Enzyme's %lli for LLVM >= 13 is MCJIT, which links every symbol before running.
+    ("%FileCheck", "FileCheck-22"), ("%lli", "lli-22 --jit-kind=mcjit"), ("%opt", "opt-22"),
     ("%llvmver", LLVM_VERSION), ("%simplifycfg", "simplifycfg"), ("%loopmssa", "loop-mssa"),
     ("%shlibext", ".so"),
 )

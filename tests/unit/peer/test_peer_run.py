@@ -44,7 +44,7 @@ def test_opt_with_the_plugin_becomes_enzyme_opt():
     run = expand("%clang -O1 %s -S -emit-llvm -o - | %opt - %OPloadEnzyme %enzyme "
                  "-enzyme-inline=1 -S | %lli -")
     assert run.command == ("clang-22 -I/inc/enzyme -O1 /t/dir/case.c -S -emit-llvm -o - "
-                           "| enzyme-opt - -S | lli-22 -")
+                           "| enzyme-opt - -S | lli-22 --jit-kind=mcjit -")
     assert run.level == "O1" and not run.verify and not run.skip
     old_pm = expand("%opt %s %loadEnzyme -enzyme -mem2reg -passes=\"enzyme\" -o %t.ll -S")
     assert old_pm.command == "enzyme-opt -o /w/t.ll /t/dir/case.c -S"
@@ -130,6 +130,9 @@ def test_a_failed_check_of_the_program_is_a_wrong_number():
     assert (v.status, v.kind) == ("failed", "wrong")
     v = verdict(139, [tool("enzyme-opt", 0), tool("lli-22", 139, err="Stack dump:\n")])
     assert (v.status, v.kind) == ("failed", "program")
+    v = verdict(1, [tool("enzyme-opt", 0), tool("lli-22", 1, err="JIT session error: "
+                                                  "Symbols not found: [ g ]\n")])
+    assert (v.status, v.kind) == ("failed", "link")
     # Plain clang drops the attributes that only Enzyme's clang plugin defines: say so.
     warn = "case.c:3:16: warning: unknown attribute 'enzyme_inactive' ignored [-Wunknown-attributes]"
     v = verdict(134, [tool("clang-22", 0, "/t/case.c", warn), tool("enzyme-opt", 0),
