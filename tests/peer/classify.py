@@ -44,7 +44,7 @@ class Tool:
 @dataclass
 class Verdict:
     status: str                  # passed, failed, refused, timeout, xfail
-    kind: str = ""               # for failed: wrong, filecheck, crash, invalid, program, compile, ...
+    kind: str = ""               # for failed: wrong, filecheck, crash, invalid, program, ...
     detail: str = ""             # the refusal line, the failed check, the first error
     notes: list[str] = field(default_factory=list)
 

@@ -134,7 +134,8 @@ def test_a_failed_check_of_the_program_is_a_wrong_number():
                                                   "Symbols not found: [ g ]\n")])
     assert (v.status, v.kind) == ("failed", "link")
     # Plain clang drops the attributes that only Enzyme's clang plugin defines: say so.
-    warn = "case.c:3:16: warning: unknown attribute 'enzyme_inactive' ignored [-Wunknown-attributes]"
+    warn = ("case.c:3:16: warning: unknown attribute 'enzyme_inactive' ignored "
+            "[-Wunknown-attributes]")
     v = verdict(134, [tool("clang-22", 0, "/t/case.c", warn), tool("enzyme-opt", 0),
                       tool("lli-22", 134, err="Assertion Failed: fabs( [d = 2] - [0 = 0] )")])
     assert v.kind == "wrong" and v.notes == [
