@@ -8,6 +8,7 @@
 #                and 200 random checkpointed loops at O0..O3 (docs/testing.md), and 2000
 #                bad inputs (make fuzz-badinput)
 #   make gpu-test  build the GPU tests (PTX, inputs, manifest) for a machine with a GPU
+#   make peer PEER_DIR=<folder>  run Enzyme's own integration tests through enzyme-opt (docs/testing.md)
 #
 # `venv` and `toolchain` are idempotent: they do work only when something is missing
 # or pyproject.toml changed.
@@ -136,6 +137,14 @@ fuzz-checkpoint: venv toolchain
 
 fuzz-badinput: venv
 	$(VPY) tests/fuzz/badinput.py --count $(BADINPUT_N) --start $(FUZZ_START) --jobs $(JOBS) --quiet
+
+# Enzyme's own integration tests (enzyme/test/Integration, kept outside the repo), RUN line by
+# RUN line through enzyme-opt: passed / failed / refused per folder (tests/peer/run.py)
+PEER_DIR ?= /tmp/enzyme-integration
+PEER_ARGS ?=
+.PHONY: peer
+peer: venv toolchain
+	$(VPY) tests/peer/run.py $(PEER_DIR) --jobs $(JOBS) $(PEER_ARGS)
 
 # --- GPU tests: built here, run where the GPU is --------------------------------------------
 
