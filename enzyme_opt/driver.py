@@ -71,6 +71,8 @@ def _run(data: bytes, filename: str, options: Options) -> bytes:
     if target is nvptx and options.emit == "obj":
         raise UsageError("nvptx64 has no object files: use --emit asm for PTX "
                          "(ptxas turns PTX into a cubin)")
+    if options.cpu is not None or options.features is not None:
+        check_target_options(checked.triple, options.cpu, options.features)  # before any work
     if may_mention_enzyme(text):
         # Enzyme's clang-plugin flow: optimize, differentiate, optimize. Not for GPU
         # code: libdevice's math functions are alwaysinline, and their rules need calls.
@@ -84,8 +86,6 @@ def _run(data: bytes, filename: str, options: Options) -> bytes:
             # our printing for the same IR (only LLVM's "; Function Attrs:" comments).
             text, printed, checked = lowered, lowered, llvm.verify(lowered)
     cpu, features = options.cpu, options.features
-    if cpu is not None or features is not None:
-        check_target_options(checked.triple, cpu, features)
     if target is not None or cpu is not None or features is not None:
         text, cpu, features = prepare_codegen(text, filename, target, options)
         checked = None
