@@ -94,6 +94,9 @@ bench: venv toolchain
 #                       missing or unwritable paths, truncated bitcode, random bytes, syntax
 #                       errors, bad flags, C source (tests/fuzz/badinput.py), each of which
 #                       must be refused in one line (exit 1, 2 for usage), no traceback, no file
+#                       left behind
+#   Every fuzzer builds each derivative twice, by default and with enzyme-opt --no-reuse, and
+#   compares them (reuse-differs); FUZZ_ARGS=--no-compare skips that (speed experiments only).
 
 N ?= 2000
 FUZZ_LEVELS ?= O0,O2
@@ -108,6 +111,7 @@ GPU_FUZZ_N ?= 100
 CKPT_N ?= 200
 CKPT_LEVELS ?= O0,O1,O2,O3
 BADINPUT_N ?= 2000
+FUZZ_ARGS ?=
 
 fuzz: venv toolchain
 	@rc=0; \
@@ -120,20 +124,20 @@ fuzz: venv toolchain
 	exit $$rc
 
 fuzz-programs: venv toolchain
-	$(VPY) tests/fuzz/run.py --count $(N) --start $(FUZZ_START) --levels $(FUZZ_LEVELS) --jobs $(JOBS)
+	$(VPY) tests/fuzz/run.py --count $(N) --start $(FUZZ_START) --levels $(FUZZ_LEVELS) --jobs $(JOBS) $(FUZZ_ARGS)
 
 fuzz-cpp: venv toolchain
-	$(VPY) tests/fuzz/run.py --lang cpp --count $(CPP_COUNT) --start $(FUZZ_START) --levels $(FUZZ_LEVELS) --jobs $(JOBS)
+	$(VPY) tests/fuzz/run.py --lang cpp --count $(CPP_COUNT) --start $(FUZZ_START) --levels $(FUZZ_LEVELS) --jobs $(JOBS) $(FUZZ_ARGS)
 
 # random CUDA kernels, checked on the CPU emulation (carry build/gpufuzz to a GPU to run there)
 fuzz-gpu: venv toolchain
-	$(VPY) tests/gpu/fuzz.py build/gpufuzz --count $(GPU_FUZZ_N) --start $(FUZZ_START)
+	$(VPY) tests/gpu/fuzz.py build/gpufuzz --count $(GPU_FUZZ_N) --start $(FUZZ_START) $(FUZZ_ARGS)
 
 fuzz-stress: venv toolchain
 	$(VPY) tests/fuzz/stress.py --count $(STRESS_N) --quiet --jobs $(JOBS) $(STRESS_ARGS)
 
 fuzz-checkpoint: venv toolchain
-	$(VPY) tests/fuzz/checkpoint.py --count $(CKPT_N) --start $(FUZZ_START) --levels $(CKPT_LEVELS) --jobs $(JOBS) --quiet
+	$(VPY) tests/fuzz/checkpoint.py --count $(CKPT_N) --start $(FUZZ_START) --levels $(CKPT_LEVELS) --jobs $(JOBS) --quiet $(FUZZ_ARGS)
 
 fuzz-badinput: venv
 	$(VPY) tests/fuzz/badinput.py --count $(BADINPUT_N) --start $(FUZZ_START) --jobs $(JOBS) --quiet

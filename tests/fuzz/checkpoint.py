@@ -15,7 +15,13 @@ that has a shadow and a by-value double p (its adjoint is returned), writing an 
 array g_w (its shadow d_g_w) and an integer step counter (read back by branches), with loops
 over the state (nested too), local arrays, memcpy, libm calls (sin, exp, log1p, tanh, sqrt of
 positive values, fmin/fmax, pow, and gen.py's other smooth functions), branches on the state,
-on the step index and on the counter, and indices computed from the step index. Around it:
+on the step index and on the counter, and indices computed from the step index; and issue 20's
+patterns: ``__restrict`` on the step's and its helpers' pointers (a third of the programs), an
+element read and then overwritten in place by a nonlinear function of itself (by the step or a
+noinline callee), a double's bits moved as an integer through memcpy into heap memory by a
+noinline callee and read back, and a loop bound read through ``int *mp`` (a parameter of the
+step, of ``checkpointed`` and ``plain``, enzyme_const, a region of its own) and overwritten
+after the loop with a value in 1..NU. Around it:
 
     checkpointed(u, w, k, p, n, scheme, data)   __enzyme_checkpoint_for(step, START, n, …)
     plain(u, w, k, p, n)                        for (t = START; t < START + n; t++) step(t, …)
@@ -73,6 +79,8 @@ class Program:
     objective: list[Node]
     body: list[Node]
     helpers: list[Node] = field(default_factory=list)   # functions the step calls
+    restrict: bool = False        # the step's pointer parameters are __restrict
+    mptr: bool = False            # the step takes int *mp (a loop bound it overwrites)
 
     def source(self) -> str:
         nw, nk = max(self.nw, 1), max(self.nk, 1)
@@ -81,8 +89,9 @@ class Program:
                 f"#define HAS_G {int(self.ng > 0)}", f"#define NG {max(self.ng, 1)}",
                 f"#define HAS_COUNTER {int(bool(self.counter))}",
                 f"#define COUNTER_T {self.counter or 'long'}",
-                f"#define CF_NS {{{', '.join(map(str, self.ns))}}}",
-                '#include "checkpoint_runtime.h"', ""]
+                f"#define CF_NS {{{', '.join(map(str, self.ns))}}}"]
+        head += ["#define CF_MPTR 1"] if self.mptr else []
+        head += ['#include "checkpoint_runtime.h"', ""]
         if self.ng:
             init = ", ".join(str(0.1 * (j + 1)) for j in range(self.ng))
             head += [f"double g_w[NG] = {{{init}}};",
@@ -92,13 +101,14 @@ class Program:
         if self.table:
             head += [f"static const double tab[{len(self.table)}] = "
                      f"{{{', '.join(map(str, self.table))}}};"]
-        params = [f"{self.index_type} t", "double *u"]
+        r = "__restrict " if self.restrict else ""
+        params = [f"{self.index_type} t", f"double *{r}u"]
         args = ["u"]
         if self.nw:
-            params.append("double *w")
+            params.append(f"double *{r}w")
             args.append("w")
         if self.nk:
-            params.append("const double *k")
+            params.append(f"const double *{r}k")
             args.append("k")
         for name, value in zip(("p", "q"), self.values):
             params.append(f"double {name}")
@@ -106,6 +116,9 @@ class Program:
         if self.has_m:
             params.append("int m")
             args.append("NU")
+        if self.mptr:
+            params.append("int *mp")
+            args.append("mp")
         text = head + [""]
         for helper in self.helpers:
             text += helper.lines() + [""]
@@ -116,10 +129,13 @@ class Program:
         regions = "".join(f"\n                          enzyme_checkpoint_region, "
                           f"{'u' if r == 'uw' else r}, sizeof(double) * {sizes[r]},"
                           for r in self.regions)
+        if self.mptr:
+            regions += "\n                          enzyme_checkpoint_region, mp, sizeof(int),"
+        mp = ", int *mp" if self.mptr else ""
         text += [
             "__attribute__((noinline)) double checkpointed(double *u, double *w, const double *k,",
             "                                              double p, int64_t n, "
-            "const CkptScheme *s, void *data) {",
+            f"const CkptScheme *s, void *data{mp}) {{",
             f"  __enzyme_checkpoint_for((void *)step, {self.start}, n, enzyme_scheme, s, data,"
             f"{regions}",
             f"                          {', '.join(args)});",
@@ -127,7 +143,7 @@ class Program:
             "}",
             "",
             "__attribute__((noinline)) double plain(double *u, double *w, const double *k, "
-            "double p, int64_t n) {",
+            f"double p, int64_t n{mp}) {{",
             f"  for (int64_t t = {self.start}; t < {self.start} + n; t++)",
             f"    step(t, {', '.join(args)});",
             "  return objective(u, w);",
@@ -159,6 +175,11 @@ class Generator(gen.Generator):
         self.has_m = r.random() < 0.25
         self.table = [round(r.uniform(-1, 1), 3) for _ in range(r.randint(2, 6))] \
             if r.random() < 0.25 else []
+        # issue 20's patterns (gen.py's target-only ones stay off: no state, no *N)
+        self.state, self.nptr = False, False
+        self.restrict = r.random() < 0.35
+        self.mptr = r.random() < 0.3
+        self.restrict_helpers, self.alias_of = set(), {}
 
     # ---- expressions ----------------------------------------------------------------------
 
@@ -201,6 +222,9 @@ class Generator(gen.Generator):
             kinds += ["global"]
         if depth > 0:
             kinds += ["call", "call", "switch", "early_return"]
+        kinds += ["overwrite", "bits"]
+        if self.mptr:
+            kinds += ["bound_loop"]
         return getattr(self, "st_" + self.rng.choice(kinds))(scope, depth)
 
     def damped(self, target: str, scope: Scope) -> str:
@@ -319,6 +343,82 @@ class Generator(gen.Generator):
                                 f"u[0] > {self.rng.choice([0.4, 0.9])}"])
         return [Node(f"if ({cond}) {{", [Node("return;")])]
 
+    def st_overwrite(self, scope: Scope, depth: int) -> list[Node]:
+        """An element read nonlinearly, then overwritten in place by a nonlinear function of
+        itself, by the step or by a noinline callee; the value read is used after."""
+        name, length = self.rng.choice([a for a in self.writable(scope) if a[0] != "g_w"])
+        at = self.index(length, scope)
+        v = self.fresh("v")
+        nodes = [Node(f"double {v} = {self.nonlinear_read(f'{name}[{at}]', scope)};")]
+        if self.chance(0.5):
+            nodes.append(Node(f"{name}[{at}] = {self.self_update(f'{name}[{at}]')} + 0.1 * "
+                              f"{self.bounded(scope)};"))
+        else:
+            helper = self.ck_helper("update_at", "{attrs} void {name}(double *%sa, int j, "
+                                    "double c) {{" % self.pointer(), [
+                                        Node(f"a[j] = {self.self_update('a[j]')} + 0.1 * "
+                                             f"{self.bounded_of(['a[j]', 'c'])};")])
+            nodes.append(Node(f"{helper}({name}, {at}, {self.leaf(scope)});"))
+        dst, dlen = self.rng.choice([a for a in self.writable(scope) if a[0] != "g_w"])
+        nodes.append(Node(f"{dst}[{self.index(dlen, scope)}] += 0.1 * {v};"))
+        return nodes
+
+    def st_bits(self, scope: Scope, depth: int) -> list[Node]:
+        """A double's bits moved as an integer (memcpy) into memory by a noinline callee, read
+        back as a double: mostly the step's own array, a third of the time heap memory (which
+        the callee allocates, or the step does). At -O0 a step writing heap memory is refused
+        (its pointer is loaded from a local variable there): an allowed refusal."""
+        d, b, h = self.fresh("d"), self.fresh("b"), self.fresh("hb")
+        k = self.rng.randrange(3)
+        nodes = [Node(f"double {d} = {self.bounded(scope)};"),
+                 Node(f"unsigned long long {b}; memcpy(&{b}, &{d}, sizeof {b});")]
+        store = ("{attrs} void {name}(double *%sheap, int j, unsigned long long b) {{"
+                 % self.pointer())
+        store_body = [Node("double v; memcpy(&v, &b, sizeof v);"), Node("heap[j] = v;")]
+        roll = self.rng.random()
+        if roll < 0.15:             # the callee allocates, stores the double, returns it
+            helper = self.ck_helper("bits_alloc", "{attrs} double *{name}(unsigned long long b, "
+                                    "int len, int j) {{", [
+                                        Node("double *q = (double *)calloc(len, sizeof(double));"),
+                                        Node("double v; memcpy(&v, &b, sizeof v);"),
+                                        Node("q[j] = v;"), Node("return q;")])
+            nodes.append(Node(f"double *{h} = {helper}({b}, 3, {k});"))
+            free = f" free({h});"
+        elif roll < 0.3:            # the callee stores into the step's heap memory
+            helper = self.ck_helper("bits_store", store, store_body)
+            nodes += [Node(f"double *{h} = (double *)calloc(3, sizeof(double));"),
+                      Node(f"{helper}({h}, {k}, {b});")]
+            free = f" free({h});"
+        else:                       # the callee stores into the step's array
+            helper = self.ck_helper("bits_store", store, store_body)
+            nodes += [Node(f"double {h}[3] = {{0}};"), Node(f"{helper}({h}, {k}, {b});")]
+            free = ""
+        dst, dlen = self.rng.choice([a for a in self.writable(scope) if a[0] != "g_w"])
+        nodes.append(Node(f"{dst}[{self.index(dlen, scope)}] += 0.2 * {h}[{k}];{free}"))
+        return nodes
+
+    def st_bound_loop(self, scope: Scope, depth: int) -> list[Node]:
+        """A loop over u bounded by *mp, then (mostly) *mp overwritten after it (1..NU)."""
+        i = self.fresh("i")
+        inner = scope.child(in_loop=True)
+        inner.indices.append((i, self.nu))
+        nodes = [Node(f"for (int {i} = 0; {i} < *mp; {i}++) {{",
+                      [Node(self.damped(f"u[{i}]", inner))])]
+        if self.chance(0.8):
+            value = self.rng.choice([f"1 + (int)((t + 64) % NU)", "NU - (int)((t + 64) % 2)",
+                                     "1"])
+            if self.chance(0.3):
+                helper = self.ck_helper("set_m", "{attrs} void {name}(int *m, int v) {{",
+                                        [Node("*m = v < 1 ? 1 : v;")])
+                nodes.append(Node(f"{helper}(mp, {value});"))
+            else:
+                nodes.append(Node(f"*mp = {value};"))
+        return nodes
+
+    def pointer(self) -> str:
+        """``__restrict `` for a helper's pointer, in a program drawn with restrict."""
+        return "__restrict " if self.restrict and self.chance(0.7) else ""
+
     # ---- functions the step calls (the call tree writes its memory and globals) ------------
 
     def noinline(self) -> str:
@@ -344,7 +444,8 @@ class Generator(gen.Generator):
         kinds = ["relax", "norm"] + (["mix"] if self.ng else [])
         kind = self.rng.choice(kinds)
         if kind == "relax":        # writes the array it is given, in place
-            name = self.ck_helper("relax", "{attrs} void {name}(double *a, int len, double c) {{", [
+            name = self.ck_helper("relax", "{attrs} void {name}(double *%sa, int len, "
+                                  "double c) {{" % self.pointer(), [
                 Node("for (int i = 0; i < len; i++) {", [
                     Node(f"a[i] += {self.rng.choice([0.1, 0.2])} * "
                          f"{self.bounded_of(['a[i]', 'a[(i + 1) % len]', 'c'])};")])])
@@ -353,7 +454,8 @@ class Generator(gen.Generator):
                 return [Node(f"{name}({array} + 1, {length - 1}, {self.leaf(scope)});")]
             return [Node(f"{name}({array}, {length}, {self.leaf(scope)});")]
         if kind == "norm":         # reads an array, returns a scalar
-            name = self.ck_helper("norm", "{attrs} double {name}(const double *a, int len) {{", [
+            name = self.ck_helper("norm", "{attrs} double {name}(const double *%sa, "
+                                  "int len) {{" % self.pointer(), [
                 Node("double s = 0;"),
                 Node("for (int i = 0; i < len; i++) {", [Node("s += a[i] * a[i];")]),
                 Node("return sqrt(1.0 + s);")])
@@ -403,6 +505,8 @@ class Generator(gen.Generator):
         if self.ng and not re.search(r"^\s*g_w\[.*\] =", text, re.M):
             j = r.randrange(self.ng)
             body.append(Node(f"g_w[{j}] = 0.8 * g_w[{j}] + 0.2 * sin(u[{r.randrange(self.nu)}]);"))
+        if self.mptr and "*mp" not in text:
+            body += self.st_bound_loop(scope, 1)
         if self.counter_type and not counter_first:
             body.append(self.count_step())
         if self.nw and self.nw == self.nu and r.random() < 0.3:
@@ -427,7 +531,7 @@ class Generator(gen.Generator):
         return Program(self.seed, self.nu, self.nw, self.nk, self.values, self.ng,
                        self.counter_type, r.choice([0, 0, 0, 1, 5, -3]),
                        r.choice(["int64_t"] * 4 + ["int"]), ns, regions, self.has_m, self.table,
-                       objective, body, self.helpers)
+                       objective, body, self.helpers, self.restrict, self.mptr)
 
     def st_map_w_fill(self, scope: Scope) -> list[Node]:
         nodes = self.over(self.nw, scope,
@@ -450,16 +554,18 @@ class Outcome(run.Outcome):
 
 
 def run_one(job: tuple) -> Outcome:
-    """job: (seed, level, keep, source): build and run one program at one level."""
-    seed, level, keep, source = job
+    """job: (seed, level, keep, source[, compare]): build and run one program at one level
+    (compare: also with enzyme-opt --no-reuse, and compare; the default)."""
+    seed, level, keep, source, *rest = job
+    compare = rest[0] if rest else True
     source = source or generate(seed).source()
     if keep:
         work = Path(keep)
         work.mkdir(parents=True, exist_ok=True)
-        result = run.check_source(source, level, work)
+        result = run.check_source(source, level, work, compare=compare)
     else:
         with tempfile.TemporaryDirectory(prefix=f"ckpt{seed}") as tmp:
-            result = run.check_source(source, level, Path(tmp))
+            result = run.check_source(source, level, Path(tmp), compare=compare)
     return Outcome(seed, level, *result)
 
 
@@ -481,16 +587,16 @@ def summary_line(outcomes: list[Outcome], levels: list[str]) -> str:
 
 
 def summarize(outcomes: list[Outcome], levels: list[str]) -> int:
-    print("\nlevel  " + "  ".join(f"{c:>9}" for c in run.CLASSES))
-    for level in levels:
-        counts = collections.Counter(o.verdict for o in outcomes if o.level == level)
-        print(f"{level:5}  " + "  ".join(f"{counts[c]:>9}" for c in run.CLASSES))
+    print()
+    run.class_table(outcomes, levels)
     for o in outcomes:
         if o.verdict in run.BAD or o.verdict == "refused":
             print(f"  {o.verdict:8} seed {o.seed} {o.level}{where(o)}: {o.detail[:240]}\n"
                   f"           {o.regen()}")
-    compared, discarded = (sum(o.checks[k] for o in outcomes) for k in (0, 1))
-    print(f"\nchecks: {compared} made, {discarded} finite differences discarded")
+    compared, discarded, reused = (sum(o.checks[k] for o in outcomes if len(o.checks) > k)
+                                   for k in (0, 1, 2))
+    print(f"\nchecks: {compared} made, {discarded} finite differences discarded; {reused} AD "
+          f"values compared with enzyme-opt --no-reuse's")
     print(summary_line(outcomes, levels))
     return 1 if any(o.verdict in run.BAD for o in outcomes) else 0
 
@@ -518,6 +624,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--save", default=str(SAVE), help="where failing programs go ('' : nowhere)")
     ap.add_argument("--print", action="store_true", help="print the program of --seed and stop")
     ap.add_argument("--quiet", action="store_true", help="no progress marks")
+    ap.add_argument("--no-compare", action="store_true",
+                    help="skip the conservative build (enzyme-opt --no-reuse) and its comparison "
+                         "(speed experiments only)")
     args = ap.parse_args(argv)
     if args.print:
         print(generate(args.seed or 0).source(), end="")
@@ -526,8 +635,8 @@ def main(argv: list[str] | None = None) -> int:
     single = args.seed is not None or args.source
     seeds = [args.seed or 0] if single else range(args.start, args.start + args.count)
     source = run.read_source(args.source) if args.source else None
-    jobs = [(s, lvl, f"{args.keep}/{lvl}" if args.keep and single else None, source)
-            for s in seeds for lvl in levels]
+    jobs = [(s, lvl, f"{args.keep}/{lvl}" if args.keep and single else None, source,
+             not args.no_compare) for s in seeds for lvl in levels]
     outcomes = run.run_all(run_one, jobs, args.jobs, args.quiet)
     status = summarize(outcomes, levels)
     if args.save and not args.source:
@@ -543,7 +652,7 @@ def main(argv: list[str] | None = None) -> int:
                 import shrink
                 with tempfile.TemporaryDirectory(prefix="ckptshrink") as tmp:
                     program = shrink.shrink(program, o.level, o.verdict, Path(tmp),
-                                            log=lambda *_: None)
+                                            log=lambda *_: None, detail=o.detail)
             print(f"saved seed {o.seed} {o.level}: {save(o, program.source(), Path(args.save))}")
     return status
 

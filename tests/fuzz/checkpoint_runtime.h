@@ -28,9 +28,17 @@
  *   fwd         __enzyme_fwddiff(checkpointed) gives plain's tangents (CF_REL), leaves the
  *               primal memory, and the tangent of L matches its directional difference
  *
+ * With CF_MPTR the step, checkpointed and plain take `int *mp` last (enzyme_const in the AD
+ * calls): a loop bound the step reads through it and overwrites (NU when the loop starts, in
+ * 1..NU always; a region of the checkpointed loop).
+ *
  * Output (read by tests/fuzz/run.py's check_source, the format of fuzz_runtime.h): one line
  * per failed or discarded check,  FUZZ wrong|discard <label> <value> <reference> <other>,
- * and a last line  FUZZ-RESULT ok|wrong|discard <checked> <discarded>.
+ * and a last line  FUZZ-RESULT ok|wrong|discard <checked> <discarded>. With FUZZ_PRINT_AD set
+ * in the environment, every gradient, tangent and memory cell the AD calls leave is printed
+ * exactly (FUZZ-AD <label>[<name>] <hex float>) for run.py's comparison of the default
+ * derivative with the conservative one (enzyme-opt --no-reuse); FUZZ_AD_SABOTAGE as in
+ * fuzz_runtime.h.
  */
 #ifndef ENZYME_CHECKPOINT_FUZZ_RUNTIME_H
 #define ENZYME_CHECKPOINT_FUZZ_RUNTIME_H
@@ -39,6 +47,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 extern int enzyme_const, enzyme_dup;
@@ -60,6 +69,20 @@ extern COUNTER_T steps_taken;
 #define CF_SET_COUNTER(v) ((void)0)
 #endif
 
+#ifndef CF_MPTR
+#define CF_MPTR 0
+#endif
+#if CF_MPTR
+static int cf_m; /* *mp: NU when a loop starts (cf_load) */
+#define CF_MP_PARAM , int *mp
+#define CF_MP_PRIMAL , &cf_m
+#define CF_MP_AD , enzyme_const, &cf_m
+#else
+#define CF_MP_PARAM
+#define CF_MP_PRIMAL
+#define CF_MP_AD
+#endif
+
 #define CF_NP (NU + NW + NK + 1 + CF_NG) /* parameters: u, w, k, p, g */
 #define CF_NM (NU + NW + CF_NG)          /* memory the loop leaves: u, w, g */
 #define CF_REL 1e-12                     /* checkpointed against plain */
@@ -70,8 +93,8 @@ extern COUNTER_T steps_taken;
 #define FUZZ_TOL 1e-6
 
 double checkpointed(double *u, double *w, const double *k, double p, int64_t n,
-                    const CkptScheme *s, void *data);
-double plain(double *u, double *w, const double *k, double p, int64_t n);
+                    const CkptScheme *s, void *data CF_MP_PARAM);
+double plain(double *u, double *w, const double *k, double p, int64_t n CF_MP_PARAM);
 
 static const int64_t cf_ns[] = CF_NS;
 #define CF_NN ((int)(sizeof cf_ns / sizeof cf_ns[0]))
@@ -91,6 +114,24 @@ static int64_t cf_n;
 static int cf_checked, cf_discarded, cf_wrong;
 
 static double CF_WEIGHT(int m) { return (double)((m * 7 + 3) % 5 - 2) * 0.25 + 0.125; }
+
+/* FUZZ_PRINT_AD: every value an AD call left, exactly (run.py compares two builds). */
+static int cf_print_ad = -1;
+static double cf_ad_sabotage;
+static void cf_ad(const char *label, const char *name, double value) {
+  if (cf_print_ad < 0) {
+    const char *on = getenv("FUZZ_PRINT_AD"), *sabotage = getenv("FUZZ_AD_SABOTAGE");
+    cf_print_ad = on && *on && strcmp(on, "0") != 0;
+    cf_ad_sabotage = sabotage ? atof(sabotage) : 0.0;
+  }
+  if (!cf_print_ad)
+    return;
+  if (cf_ad_sabotage != 0.0) { /* the first value only */
+    value += cf_ad_sabotage * (fabs(value) > 1e-300 ? fabs(value) : 1.0);
+    cf_ad_sabotage = 0.0;
+  }
+  printf("FUZZ-AD %s[%s] %a\n", label, name, value);
+}
 
 /* The name of parameter or memory cell i: u3, w0, k2, p, g1. */
 static const char *cf_name(int i, int memory) {
@@ -119,6 +160,9 @@ static double cf_load(const double *par) {
     g_w[i] = par[NU + NW + NK + 1 + i];
 #endif
   CF_SET_COUNTER(0);
+#if CF_MPTR
+  cf_m = NU;
+#endif
   return par[NU + NW + NK];
 }
 
@@ -153,7 +197,8 @@ static void cf_keep_memory(cf_run *r) {
 
 static double cf_L(const double *par) {
   double p = cf_load(par);
-  double r = checkpointed(cf_buf, cf_buf + NU, cf_k, p, cf_n, cf_schemes[0], cf_data[0]);
+  double r = checkpointed(cf_buf, cf_buf + NU, cf_k, p, cf_n, cf_schemes[0],
+                          cf_data[0] CF_MP_PRIMAL);
   for (int m = 0; m < CF_NM; m++)
     r += CF_WEIGHT(m) * cf_memory(m);
   return r;
@@ -161,8 +206,9 @@ static double cf_L(const double *par) {
 
 static void cf_primal(int ckpt, cf_run *r) {
   double p = cf_load(cf_base);
-  r->ret = ckpt ? checkpointed(cf_buf, cf_buf + NU, cf_k, p, cf_n, cf_schemes[0], cf_data[0])
-                : plain(cf_buf, cf_buf + NU, cf_k, p, cf_n);
+  r->ret = ckpt ? checkpointed(cf_buf, cf_buf + NU, cf_k, p, cf_n, cf_schemes[0],
+                               cf_data[0] CF_MP_PRIMAL)
+                : plain(cf_buf, cf_buf + NU, cf_k, p, cf_n CF_MP_PRIMAL);
   cf_keep_memory(r);
 }
 
@@ -176,11 +222,11 @@ static void cf_reverse(int scheme, cf_run *r) {
   double dp;
   if (scheme < 0)
     dp = __enzyme_autodiff((void *)plain, cf_buf, cf_dbuf, cf_buf + NU, cf_dbuf + NU, cf_k,
-                           cf_dk, p, cf_n);
+                           cf_dk, p, cf_n CF_MP_AD);
   else
     dp = __enzyme_autodiff((void *)checkpointed, cf_buf, cf_dbuf, cf_buf + NU, cf_dbuf + NU,
                            cf_k, cf_dk, p, cf_n, enzyme_const, cf_schemes[scheme], enzyme_const,
-                           cf_data[scheme]);
+                           cf_data[scheme] CF_MP_AD);
   cf_keep_memory(r);
   for (int i = 0; i < NU + NW; i++)
     r->grad[i] = cf_dbuf[i];
@@ -219,11 +265,11 @@ static void cf_forward(int scheme, cf_run *r) {
 #endif
   if (scheme < 0)
     r->ret = __enzyme_fwddiff((void *)plain, cf_buf, cf_dbuf, cf_buf + NU, cf_dbuf + NU, cf_k,
-                              cf_dk, p, dp, cf_n);
+                              cf_dk, p, dp, cf_n CF_MP_AD);
   else
     r->ret = __enzyme_fwddiff((void *)checkpointed, cf_buf, cf_dbuf, cf_buf + NU, cf_dbuf + NU,
                               cf_k, cf_dk, p, dp, cf_n, enzyme_const, cf_schemes[scheme],
-                              enzyme_const, cf_data[scheme]);
+                              enzyme_const, cf_data[scheme] CF_MP_AD);
   cf_keep_memory(r);
   for (int m = 0; m < CF_NM; m++)
     r->dmem[m] = *cf_shadow(m);
@@ -350,6 +396,25 @@ static double cf_tangent_of_L(const cf_run *r) {
   return t;
 }
 
+/* One AD run's values for the comparison of two builds: the gradient (reverse) or the returned
+ * tangent and the memory's tangents (forward), and the memory it left. */
+static void cf_print_run(const char *what, const cf_run *r, int forward) {
+  char label[96];
+  snprintf(label, sizeof label, "%s.n%lld", what, (long long)cf_n);
+  if (forward) {
+    cf_ad(label, "return", r->ret);
+    for (int m = 0; m < CF_NM; m++)
+      cf_ad(label, cf_name(m, 1), r->dmem[m]);
+  } else {
+    for (int i = 0; i < CF_NP; i++)
+      cf_ad(label, cf_name(i, 0), r->grad[i]);
+  }
+  snprintf(label, sizeof label, "%s.n%lld.memory", what, (long long)cf_n);
+  for (int m = 0; m < CF_NM; m++)
+    cf_ad(label, cf_name(m, 1), r->mem[m]);
+  cf_ad(label, "counter", (double)r->counter);
+}
+
 static void cf_check_n(void) {
   static cf_run primal, primal_ckpt, plain_ad, ckpt_ad, plain_fwd, ckpt_fwd;
   char what[64];
@@ -359,6 +424,7 @@ static void cf_check_n(void) {
   cf_same("primal", "return", primal_ckpt.ret, primal.ret);
 
   cf_reverse(-1, &plain_ad);
+  cf_print_run("plain-ad", &plain_ad, 0);
   cf_same_memory("plain-ad.memory", &plain_ad, &primal, 0);
 #ifdef CF_PRINT_GRADIENT /* a debugging aid: the plain gradient at each n */
   printf("n=%lld", (long long)cf_n);
@@ -377,6 +443,7 @@ static void cf_check_n(void) {
     cf_reverse(s, &ckpt_ad);
     long long taped = ckpt_stats.taped_steps;
     snprintf(what, sizeof what, "ckpt-ad.%s", cf_scheme_names[s]);
+    cf_print_run(what, &ckpt_ad, 0);
     for (int i = 0; i < CF_NP; i++)
       cf_close(what, cf_name(i, 0), ckpt_ad.grad[i], plain_ad.grad[i]);
     snprintf(what, sizeof what, "ckpt-ad.%s.memory", cf_scheme_names[s]);
@@ -392,11 +459,13 @@ static void cf_check_n(void) {
   cf_direction(v);
   cf_fd along = cf_differences(v);
   cf_forward(-1, &plain_fwd);
+  cf_print_run("plain-fwd", &plain_fwd, 1);
   cf_same_memory("plain-fwd.memory", &plain_fwd, &primal, 0);
   cf_against_fd("plain-fwd.fd", "L", cf_tangent_of_L(&plain_fwd), along);
   for (int s = 0; s < CF_NSCHEMES; s += 3) { /* periodic1 and bisect: the scheme is unused */
     cf_forward(s, &ckpt_fwd);
     snprintf(what, sizeof what, "ckpt-fwd.%s", cf_scheme_names[s]);
+    cf_print_run(what, &ckpt_fwd, 1);
     cf_close(what, "return", ckpt_fwd.ret, plain_fwd.ret);
     for (int m = 0; m < CF_NM; m++)
       cf_close(what, cf_name(m, 1), ckpt_fwd.dmem[m], plain_fwd.dmem[m]);

@@ -16,9 +16,24 @@
  * within reach, or plain ill-conditioning), the check is discarded: it says nothing about
  * enzyme-opt. Otherwise the AD value must match.
  *
+ * Optional parameters (gen.py defines the macros; a program without them has the four above):
+ *   FUZZ_NPTR   target takes `int *N` after a, passed enzyme_const, pointing to an int set to
+ *               NX before every call (target may overwrite it with a smaller value: loop
+ *               bounds and sizes read through a pointer, then overwritten);
+ *   FUZZ_STATE  target takes `struct fuzz_state *s` last, passed enzyme_dup: its reals u, v,
+ *               w[0], w[1] are parameters (after g_w in p) and, as target leaves them, terms of
+ *               L weighted by FUZZ_CS (target reads and overwrites them, and the int k).
+ * In split mode *N and *s are overwritten between the two calls, like x, out and g_w.
+ *
  * Output (read by tests/fuzz/run.py): one line per failed or discarded check,
  *   FUZZ wrong|discard <label> <ad> <fd-small-step> <fd-large-step>
  * and a last line  FUZZ-RESULT ok|wrong|discard <checked> <discarded>.
+ * With FUZZ_PRINT_AD set in the environment, every value an AD call produced (each gradient
+ * component, tangent, shadow and the primal memory it left) is also printed exactly,
+ *   FUZZ-AD <label>[<i>] <hex float>
+ * which run.py compares between the default derivative and the conservative one (enzyme-opt
+ * --no-reuse). FUZZ_AD_SABOTAGE=<r> (tests/unit/fuzz only) prints the first such value
+ * perturbed by the relative amount r: the comparison must catch it.
  */
 #ifndef ENZYME_FUZZ_RUNTIME_H
 #define ENZYME_FUZZ_RUNTIME_H
@@ -40,12 +55,40 @@ struct pair { /* returned by value by helpers: two registers, or <2 x float> for
   real p, q;
 };
 
+/* A real's bits as an integer of its size (moved through memcpy by gen.py's programs). */
+#if REAL_IS_FLOAT
+typedef unsigned int fuzz_bits;
+#else
+typedef unsigned long long fuzz_bits;
+#endif
+
+#ifndef FUZZ_NPTR
+#define FUZZ_NPTR 0
+#endif
+#ifndef FUZZ_STATE
+#define FUZZ_STATE 0
+#endif
+
+#if FUZZ_STATE
+/* A struct parameter passed by pointer (enzyme_dup): four reals and an int index. */
+struct fuzz_state {
+  real u;
+  int k;
+  real v;
+  real w[2];
+};
+#define NS 4
+#else
+#define NS 0
+#endif
+
 #if HAS_GLOBAL
 extern real g_w[NG], d_g_w[NG];
-#define NP (NX + 1 + NG)
+#define NPG (NX + 1 + NG)
 #else
-#define NP (NX + 1)
+#define NPG (NX + 1)
 #endif
+#define NP (NPG + NS) /* x, a, g_w, then the state's reals */
 
 #if REAL_IS_FLOAT
 #define FUZZ_H_LARGE 0x1p-6
@@ -83,17 +126,105 @@ FUZZ_EXTERN fuzz_augmented __enzyme_augmentfwd(void *, ...);
 FUZZ_EXTERN real __enzyme_reverse(void *, ...);
 FUZZ_EXTERN fuzz_lanes2 __enzyme_reverse_width2(void *, ...);
 
+/* The optional parameters, in every call of target: FUZZ_N (primal, and the enzyme_const
+ * argument of AD calls) and FUZZ_S1/2/4 (the state and its one, two or four shadows). */
+#if FUZZ_NPTR
+static int fuzz_N; /* *N: NX before every call */
+static int *fuzz_nptr(void) {
+  fuzz_N = NX;
+  return &fuzz_N;
+}
+#define FUZZ_NPTR_PARAM , int *N
+#define FUZZ_N_PRIMAL , fuzz_nptr()
+#define FUZZ_N_AD , enzyme_const, fuzz_nptr()
+#define FUZZ_N_AD_AS_IS , enzyme_const, &fuzz_N /* split mode's reverse call */
+#else
+#define FUZZ_NPTR_PARAM
+#define FUZZ_N_PRIMAL
+#define FUZZ_N_AD
+#define FUZZ_N_AD_AS_IS
+#endif
+#if FUZZ_STATE
+#define FUZZ_STATE_PARAM , struct fuzz_state *s
+#define FUZZ_S_PRIMAL(s) , s
+#define FUZZ_S1(s, d) , enzyme_dup, s, d
+#define FUZZ_S2(s, d) , enzyme_dup, s, &(d)[0], &(d)[1]
+#define FUZZ_S4(s, d) , enzyme_dup, s, &(d)[0], &(d)[1], &(d)[2], &(d)[3]
+#else
+struct fuzz_state {
+  int unused;
+};
+#define FUZZ_STATE_PARAM
+#define FUZZ_S_PRIMAL(s)
+#define FUZZ_S1(s, d)
+#define FUZZ_S2(s, d)
+#define FUZZ_S4(s, d)
+#endif
+
 /* The function under test, defined by the program after this header. Enzyme calls name it
  * directly: at -O0 a function pointer passed down to them is not a constant. */
-real target(real *x, real *out, int n, real a);
+real target(real *x, real *out, int n, real a FUZZ_NPTR_PARAM FUZZ_STATE_PARAM);
 
 static const double FUZZ_C[NO] = {0.75, -0.5, 1.25};   /* weights of out in L */
+static const double FUZZ_CS[4] = {0.5, -0.75, 0.25, 1.0}; /* weights of the state in L */
 /* The weights of L that the finite differences use: L = fuzz_w * target + sum_j fuzz_c[j] *
- * out[j]. 1 and FUZZ_C, except while a lane of the batched reverse check is compared. */
+ * out[j] + sum_m fuzz_cs[m] * state_m. 1, FUZZ_C and FUZZ_CS, except while a lane of the
+ * batched reverse check is compared. */
 static double fuzz_w = 1.0;
 static const double *fuzz_c = FUZZ_C;
+static const double *fuzz_cs = FUZZ_CS;
 static double fuzz_base[NP];
 static int fuzz_checked, fuzz_discarded, fuzz_wrong;
+
+/* FUZZ_PRINT_AD: every value an AD call produced, exactly (run.py compares two builds). */
+static int fuzz_print_ad = -1;
+static double fuzz_ad_sabotage;
+static void fuzz_ad(const char *label, int i, double value) {
+  if (fuzz_print_ad < 0) {
+    const char *on = getenv("FUZZ_PRINT_AD"), *sabotage = getenv("FUZZ_AD_SABOTAGE");
+    fuzz_print_ad = on && *on && strcmp(on, "0") != 0;
+    fuzz_ad_sabotage = sabotage ? atof(sabotage) : 0.0;
+  }
+  if (!fuzz_print_ad)
+    return;
+  if (fuzz_ad_sabotage != 0.0) { /* the first value only */
+    value += fuzz_ad_sabotage * (fabs(value) > 1e-300 ? fabs(value) : 1.0);
+    fuzz_ad_sabotage = 0.0;
+  }
+  printf("FUZZ-AD %s[%d] %a\n", label, i, value);
+}
+
+static void fuzz_ad_array(const char *label, const real *values, int count) {
+  for (int i = 0; i < count; i++)
+    fuzz_ad(label, i, values[i]);
+}
+
+/* The state's reals, in the order of p: u, v, w[0], w[1]. */
+static real *fuzz_state_field(struct fuzz_state *s, int m) {
+#if FUZZ_STATE
+  return m == 0 ? &s->u : m == 1 ? &s->v : &s->w[m - 2];
+#else
+  (void)s, (void)m;
+  return 0;
+#endif
+}
+
+/* The state from p (k = 2); its shadows start as `seed` (weights or a direction). */
+static void fuzz_load_state(const double *p, struct fuzz_state *s) {
+#if FUZZ_STATE
+  s->k = 2;
+  for (int m = 0; m < NS; m++)
+    *fuzz_state_field(s, m) = (real)p[NPG + m];
+#else
+  (void)p, (void)s;
+#endif
+}
+
+static void fuzz_seed_state(struct fuzz_state *d, const double *seed) {
+  memset(d, 0, sizeof *d);
+  for (int m = 0; m < NS; m++)
+    *fuzz_state_field(d, m) = (real)seed[m];
+}
 
 /* Unpack p into x, a and the global; out starts at fixed values. */
 static real fuzz_load(const double *p, real *x, real *out) {
@@ -110,10 +241,14 @@ static real fuzz_load(const double *p, real *x, real *out) {
 
 static double fuzz_L(const double *p) {
   real x[NX], out[NO];
+  struct fuzz_state s;
   real a = fuzz_load(p, x, out);
-  double r = fuzz_w * target(x, out, NX, a);
+  fuzz_load_state(p, &s);
+  double r = fuzz_w * target(x, out, NX, a FUZZ_N_PRIMAL FUZZ_S_PRIMAL(&s));
   for (int j = 0; j < NO; j++)
     r += fuzz_c[j] * out[j];
+  for (int m = 0; m < NS; m++)
+    r += fuzz_cs[m] * *fuzz_state_field(&s, m);
   return r;
 }
 
@@ -159,30 +294,39 @@ static void fuzz_compare(const char *label, int lane, double ad, const double *v
 }
 
 /* The inputs of the reverse-mode checks at the base point: x, out and their seeds (dout = C;
- * the caller zeroes dx), the global's shadow zeroed; returns a. */
-static real fuzz_reverse_inputs(real *x, real *out, real *dout) {
+ * the caller zeroes dx), the state and its shadow (seeded with FUZZ_CS), the global's shadow
+ * zeroed; returns a. */
+static real fuzz_reverse_inputs(real *x, real *out, real *dout, struct fuzz_state *s,
+                                struct fuzz_state *ds) {
   real a = fuzz_load(fuzz_base, x, out);
   for (int j = 0; j < NO; j++)
     dout[j] = (real)FUZZ_C[j];
+  fuzz_load_state(fuzz_base, s);
+  fuzz_seed_state(ds, FUZZ_CS);
 #if HAS_GLOBAL
   memset(d_g_w, 0, sizeof d_g_w);
 #endif
   return a;
 }
 
-/* A gradient of L (dx, the derivative da returned for a, the global's shadow), one component
- * at a time against the FD along e_i. */
-static void fuzz_compare_gradient(const char *label, const real *dx, double da) {
+/* A gradient of L (dx, the derivative da returned for a, the global's shadow, the state's
+ * shadow), one component at a time against the FD along e_i. */
+static void fuzz_compare_gradient(const char *label, const real *dx, double da,
+                                  struct fuzz_state *ds) {
   double grad[NP];
   for (int i = 0; i < NX; i++)
     grad[i] = dx[i];
   grad[NX] = da;
-#ifdef FUZZ_SABOTAGE /* tests/unit/fuzz: a wrong gradient must be reported as wrong */
-  grad[0] += FUZZ_SABOTAGE * (1.0 + fabs(grad[0]));
-#endif
 #if HAS_GLOBAL
   for (int k = 0; k < NG; k++)
     grad[NX + 1 + k] = d_g_w[k];
+#endif
+  for (int m = 0; m < NS; m++)
+    grad[NPG + m] = *fuzz_state_field(ds, m);
+  for (int i = 0; i < NP; i++)
+    fuzz_ad(label, i, grad[i]);
+#ifdef FUZZ_SABOTAGE /* tests/unit/fuzz: a wrong gradient must be reported as wrong */
+  grad[0] += FUZZ_SABOTAGE * (1.0 + fabs(grad[0]));
 #endif
   for (int i = 0; i < NP; i++) {
     double e[NP] = {0};
@@ -191,25 +335,53 @@ static void fuzz_compare_gradient(const char *label, const real *dx, double da) 
   }
 }
 
+/* The primal memory an AD call left (out, x, the state): printed for the comparison. */
+static void fuzz_ad_memory(const char *label, const real *x, const real *out,
+                           struct fuzz_state *s) {
+  char text[64];
+  snprintf(text, sizeof text, "%s.out", label);
+  fuzz_ad_array(text, out, NO);
+  snprintf(text, sizeof text, "%s.x", label);
+  fuzz_ad_array(text, x, NX);
+  snprintf(text, sizeof text, "%s.state", label);
+  for (int m = 0; m < NS; m++)
+    fuzz_ad(text, m, *fuzz_state_field(s, m));
+#if FUZZ_STATE
+  fuzz_ad(text, NS, s->k);
+#endif
+#if FUZZ_NPTR
+  snprintf(text, sizeof text, "%s.N", label);
+  fuzz_ad(text, 0, fuzz_N);
+#endif
+}
+
 /* Reverse mode: the gradient of L. */
 static void fuzz_check_reverse(void) {
   real x[NX], dx[NX] = {0}, out[NO], dout[NO];
-  real a = fuzz_reverse_inputs(x, out, dout);
+  struct fuzz_state s, ds;
+  real a = fuzz_reverse_inputs(x, out, dout, &s, &ds);
+  (void)s;
   double da = __enzyme_autodiff((void *)target, enzyme_dup, x, dx, enzyme_dup, out, dout,
-                                enzyme_const, NX, a);
-  fuzz_compare_gradient("reverse", dx, da);
+                                enzyme_const, NX, a FUZZ_N_AD FUZZ_S1(&s, &ds));
+  fuzz_ad_memory("reverse", x, out, &s);
+  fuzz_compare_gradient("reverse", dx, da, &ds);
 }
 
 /* Split reverse mode: the same gradient as fuzz_check_reverse, from __enzyme_augmentfwd (which
  * runs target and returns its result and the tape) and __enzyme_reverse (the same arguments,
  * the differential return 1, the tape; it frees the tape). The reverse pass must read the
- * tape, not the arguments' memory (docs/modes.md): x, out and the global are overwritten
- * between the two calls. The result returned by the augmented call must be target's. */
+ * tape, not the arguments' memory (docs/modes.md): x, out, the global, *N and the state are
+ * overwritten between the two calls. The result returned by the augmented call must be
+ * target's. */
 static void fuzz_check_split(void) {
   real x[NX], dx[NX] = {0}, out[NO], dout[NO];
-  real a = fuzz_reverse_inputs(x, out, dout);
+  struct fuzz_state s, ds;
+  real a = fuzz_reverse_inputs(x, out, dout, &s, &ds);
+  (void)s;
   fuzz_augmented aug = __enzyme_augmentfwd((void *)target, enzyme_dup, x, dx, enzyme_dup, out,
-                                           dout, enzyme_const, NX, a);
+                                           dout, enzyme_const, NX, a FUZZ_N_AD
+                                           FUZZ_S1(&s, &ds));
+  fuzz_ad_memory("split", x, out, &s);
   for (int i = 0; i < NX; i++)
     x[i] = (real)(100.0 + i);
   for (int j = 0; j < NO; j++)
@@ -218,15 +390,25 @@ static void fuzz_check_split(void) {
   for (int k = 0; k < NG; k++)
     g_w[k] = (real)(50.0 + k);
 #endif
+#if FUZZ_NPTR
+  fuzz_N = 1; /* a smaller bound: re-read, it would still index in bounds */
+#endif
+#if FUZZ_STATE
+  for (int m = 0; m < NS; m++)
+    *fuzz_state_field(&s, m) = (real)(-70.0 - m);
+  s.k = 1;
+#endif
   /* The differential return 1, passed by reference (it keeps its type; through `...` a float
    * would arrive as a double, which enzyme-opt takes back to float too). */
   real seed = 1;
   double da = __enzyme_reverse((void *)target, enzyme_dup, x, dx, enzyme_dup, out, dout,
-                               enzyme_const, NX, a, enzyme_byref, (int)sizeof seed, &seed,
-                               aug.tape);
-  fuzz_compare_gradient("split", dx, da);
+                               enzyme_const, NX, a FUZZ_N_AD_AS_IS FUZZ_S1(&s, &ds),
+                               enzyme_byref, (int)sizeof seed, &seed, aug.tape);
+  fuzz_ad("split-result", 0, aug.result);
+  fuzz_compare_gradient("split", dx, da, &ds);
   a = fuzz_load(fuzz_base, x, out);
-  double primal = target(x, out, NX, a);
+  fuzz_load_state(fuzz_base, &s);
+  double primal = target(x, out, NX, a FUZZ_N_PRIMAL FUZZ_S_PRIMAL(&s));
   fuzz_checked++;
   if (!(fabs(aug.result - primal) <= FUZZ_TOL * (1.0 + fabs(primal)))) {
     fuzz_wrong++;
@@ -240,18 +422,33 @@ static void fuzz_direction(int lane, double *v) {
     v[i] = (double)(((i * 5 + lane * 3 + 1) % 7) - 3) / 8.0;
 }
 
-/* Tangent of L from the tangent of the return and of out. */
-static double fuzz_tangent(double dret, const real *dout) {
+/* Tangent of L from the tangent of the return, of out and of the state (each printed under
+ * label, lane). */
+static double fuzz_tangent(const char *label, int lane, double dret, const real *dout,
+                           struct fuzz_state *ds) {
+  char text[64];
+  snprintf(text, sizeof text, "%s.lane%d.ret", label, lane);
+  fuzz_ad(text, 0, dret);
+  snprintf(text, sizeof text, "%s.lane%d.out", label, lane);
+  fuzz_ad_array(text, dout, NO);
+  snprintf(text, sizeof text, "%s.lane%d.state", label, lane);
+  for (int m = 0; m < NS; m++)
+    fuzz_ad(text, m, *fuzz_state_field(ds, m));
   for (int j = 0; j < NO; j++)
     dret += FUZZ_C[j] * dout[j];
+  for (int m = 0; m < NS; m++)
+    dret += FUZZ_CS[m] * *fuzz_state_field(ds, m);
   return dret;
 }
 
 static void fuzz_check_forward(void) {
   double v[NP];
   real x[NX], dx[NX], out[NO], dout[NO] = {0};
+  struct fuzz_state s, ds;
   fuzz_direction(0, v);
   real a = fuzz_load(fuzz_base, x, out);
+  fuzz_load_state(fuzz_base, &s);
+  fuzz_seed_state(&ds, v + NPG);
   for (int i = 0; i < NX; i++)
     dx[i] = (real)v[i];
 #if HAS_GLOBAL
@@ -259,8 +456,9 @@ static void fuzz_check_forward(void) {
     d_g_w[k] = (real)v[NX + 1 + k];
 #endif
   double dret = __enzyme_fwddiff((void *)target, enzyme_dup, x, dx, enzyme_dup, out, dout,
-                                 enzyme_const, NX, a, (real)v[NX]);
-  fuzz_compare("forward", 0, fuzz_tangent(dret, dout), v);
+                                 enzyme_const, NX, a, (real)v[NX] FUZZ_N_AD FUZZ_S1(&s, &ds));
+  fuzz_ad_memory("forward", x, out, &s);
+  fuzz_compare("forward", 0, fuzz_tangent("forward", 0, dret, dout, &ds), v);
 }
 
 #if !HAS_GLOBAL
@@ -268,91 +466,126 @@ static void fuzz_check_forward(void) {
 static void fuzz_check_width2(void) {
   double v[2][NP];
   real x[NX], out[NO], dx[2][NX], dout[2][NO] = {{0}};
+  struct fuzz_state s, ds[2];
   real a = fuzz_load(fuzz_base, x, out);
+  fuzz_load_state(fuzz_base, &s);
   for (int l = 0; l < 2; l++) {
     fuzz_direction(1 + l, v[l]);
+    fuzz_seed_state(&ds[l], v[l] + NPG);
     for (int i = 0; i < NX; i++)
       dx[l][i] = (real)v[l][i];
   }
   fuzz_lanes2 r = __enzyme_fwddiff_width2(
       (void *)target, enzyme_width, 2, enzyme_dup, x, dx[0], dx[1], enzyme_dup, out, dout[0],
-      dout[1], enzyme_const, NX, a, (real)v[0][NX], (real)v[1][NX]);
+      dout[1], enzyme_const, NX, a, (real)v[0][NX], (real)v[1][NX] FUZZ_N_AD FUZZ_S2(&s, ds));
+  fuzz_ad_memory("width2", x, out, &s);
   for (int l = 0; l < 2; l++)
-    fuzz_compare("width2", l, fuzz_tangent(r.d[l], dout[l]), v[l]);
+    fuzz_compare("width2", l, fuzz_tangent("width2", l, r.d[l], dout[l], &ds[l]), v[l]);
 }
 
 static void fuzz_check_width4(void) {
   double v[4][NP];
   real x[NX], out[NO], dx[4][NX], dout[4][NO] = {{0}};
+  struct fuzz_state s, ds[4];
   real a = fuzz_load(fuzz_base, x, out);
+  fuzz_load_state(fuzz_base, &s);
   for (int l = 0; l < 4; l++) {
     fuzz_direction(3 + l, v[l]);
+    fuzz_seed_state(&ds[l], v[l] + NPG);
     for (int i = 0; i < NX; i++)
       dx[l][i] = (real)v[l][i];
   }
   fuzz_lanes4 r = __enzyme_fwddiff_width4(
       (void *)target, enzyme_width, 4, enzyme_dup, x, dx[0], dx[1], dx[2], dx[3], enzyme_dup,
       out, dout[0], dout[1], dout[2], dout[3], enzyme_const, NX, a, (real)v[0][NX],
-      (real)v[1][NX], (real)v[2][NX], (real)v[3][NX]);
+      (real)v[1][NX], (real)v[2][NX], (real)v[3][NX] FUZZ_N_AD FUZZ_S4(&s, ds));
+  fuzz_ad_memory("width4", x, out, &s);
   for (int l = 0; l < 4; l++)
-    fuzz_compare("width4", l, fuzz_tangent(r.d[l], dout[l]), v[l]);
+    fuzz_compare("width4", l, fuzz_tangent("width4", l, r.d[l], dout[l], &ds[l]), v[l]);
 }
 
 /* Batched reverse mode, width 2: each duplicated argument takes two shadows, the differential
  * return is two seeds, and the derivative of the active a comes back as two values. Lane l
- * seeds out's shadow with C_l and the return with W_l: it is the gradient of
- * L_l = W_l * target + sum_j C_l[j] * out[j], compared with that L_l's finite differences. */
+ * seeds out's shadow with C_l, the state's with CS_l and the return with W_l: it is the
+ * gradient of L_l = W_l * target + sum_j C_l[j] * out[j] + sum_m CS_l[m] * state_m, compared
+ * with that L_l's finite differences. */
 static const double FUZZ_LANE_W[2] = {0.5, -1.25};
 static const double FUZZ_LANE_C[2][NO] = {{-1.0, 0.25, 0.75}, {0.5, 1.5, -0.25}};
+static const double FUZZ_LANE_CS[2][4] = {{0.25, 1.0, -0.5, 0.75}, {-1.0, 0.5, 1.25, -0.25}};
 
 /* Lane l's gradient (dx, then da) against the finite differences of L_l. */
-static void fuzz_compare_lane(const char *mode, int l, const real *dx, double da) {
+static void fuzz_compare_lane(const char *mode, int l, const real *dx, double da,
+                              struct fuzz_state *ds) {
   char label[64];
   snprintf(label, sizeof label, "%s.lane%d", mode, l);
   fuzz_w = FUZZ_LANE_W[l];
   fuzz_c = FUZZ_LANE_C[l];
-  fuzz_compare_gradient(label, dx, da);
+  fuzz_cs = FUZZ_LANE_CS[l];
+  fuzz_compare_gradient(label, dx, da, ds);
   fuzz_w = 1.0;
   fuzz_c = FUZZ_C;
+  fuzz_cs = FUZZ_CS;
+}
+
+static real fuzz_lane_inputs(real *x, real *out, real dout[2][NO], struct fuzz_state *s,
+                             struct fuzz_state ds[2]) {
+  real a = fuzz_load(fuzz_base, x, out);
+  fuzz_load_state(fuzz_base, s);
+  for (int l = 0; l < 2; l++) {
+    for (int j = 0; j < NO; j++)
+      dout[l][j] = (real)FUZZ_LANE_C[l][j];
+    fuzz_seed_state(&ds[l], FUZZ_LANE_CS[l]);
+  }
+  return a;
 }
 
 static void fuzz_check_reverse_width2(void) {
   real x[NX], out[NO], dx[2][NX] = {{0}}, dout[2][NO];
-  real a = fuzz_load(fuzz_base, x, out);
-  for (int l = 0; l < 2; l++)
-    for (int j = 0; j < NO; j++)
-      dout[l][j] = (real)FUZZ_LANE_C[l][j];
+  struct fuzz_state s, ds[2];
+  real a = fuzz_lane_inputs(x, out, dout, &s, ds);
+  (void)s;
   fuzz_lanes2 da = __enzyme_autodiff_width2((void *)target, enzyme_width, 2, enzyme_dup, x,
                                             dx[0], dx[1], enzyme_dup, out, dout[0], dout[1],
-                                            enzyme_const, NX, a, (real)FUZZ_LANE_W[0],
-                                            (real)FUZZ_LANE_W[1]);
+                                            enzyme_const, NX, a FUZZ_N_AD FUZZ_S2(&s, ds),
+                                            (real)FUZZ_LANE_W[0], (real)FUZZ_LANE_W[1]);
+  fuzz_ad_memory("reverse-width2", x, out, &s);
   for (int l = 0; l < 2; l++)
-    fuzz_compare_lane("reverse-width2", l, dx[l], da.d[l]);
+    fuzz_compare_lane("reverse-width2", l, dx[l], da.d[l], &ds[l]);
 }
 
 /* Batched split mode (docs/modes.md: enzyme_width on both calls, the seeds on the reverse):
- * the same lanes as fuzz_check_reverse_width2, x and out overwritten between the calls as in
- * fuzz_check_split. (A float program's seeds reach enzyme-opt as doubles, C's promotion
- * through `...`, which it takes back to float.) */
+ * the same lanes as fuzz_check_reverse_width2, x, out, *N and the state overwritten between
+ * the calls as in fuzz_check_split. (A float program's seeds reach enzyme-opt as doubles, C's
+ * promotion through `...`, which it takes back to float.) */
 static void fuzz_check_split_width2(void) {
   real x[NX], out[NO], dx[2][NX] = {{0}}, dout[2][NO];
-  real a = fuzz_load(fuzz_base, x, out);
-  for (int l = 0; l < 2; l++)
-    for (int j = 0; j < NO; j++)
-      dout[l][j] = (real)FUZZ_LANE_C[l][j];
+  struct fuzz_state s, ds[2];
+  real a = fuzz_lane_inputs(x, out, dout, &s, ds);
+  (void)s;
   fuzz_augmented aug = __enzyme_augmentfwd((void *)target, enzyme_width, 2, enzyme_dup, x,
                                            dx[0], dx[1], enzyme_dup, out, dout[0], dout[1],
-                                           enzyme_const, NX, a);
+                                           enzyme_const, NX, a FUZZ_N_AD FUZZ_S2(&s, ds));
+  fuzz_ad_memory("split-width2", x, out, &s);
   for (int i = 0; i < NX; i++)
     x[i] = (real)(100.0 + i);
   for (int j = 0; j < NO; j++)
     out[j] = (real)(-100.0 - j);
+#if FUZZ_NPTR
+  fuzz_N = 1;
+#endif
+#if FUZZ_STATE
+  for (int m = 0; m < NS; m++)
+    *fuzz_state_field(&s, m) = (real)(-70.0 - m);
+  s.k = 1;
+#endif
   fuzz_lanes2 da = __enzyme_reverse_width2((void *)target, enzyme_width, 2, enzyme_dup, x,
                                            dx[0], dx[1], enzyme_dup, out, dout[0], dout[1],
-                                           enzyme_const, NX, a, (real)FUZZ_LANE_W[0],
-                                           (real)FUZZ_LANE_W[1], aug.tape);
+                                           enzyme_const, NX, a FUZZ_N_AD_AS_IS FUZZ_S2(&s, ds),
+                                           (real)FUZZ_LANE_W[0], (real)FUZZ_LANE_W[1],
+                                           aug.tape);
+  fuzz_ad("split-width2-result", 0, aug.result);
   for (int l = 0; l < 2; l++)
-    fuzz_compare_lane("split-width2", l, dx[l], da.d[l]);
+    fuzz_compare_lane("split-width2", l, dx[l], da.d[l], &ds[l]);
 }
 #endif
 

@@ -19,6 +19,17 @@ indices or values whose thresholds a finite-difference step rarely crosses. When
 anyway, or a kink of ``fabs``/``fmin``/``fmax`` is near, the two finite differences disagree
 and the program reports itself as discarded rather than wrong.
 
+Drawn per program, the patterns that found silent wrong derivatives (issue 20): ``__restrict``
+on target's pointer parameters and on its helpers'; an argument element read, then overwritten
+in place by a nonlinear function of itself, by target or by a noinline callee; a loop bound and
+sizes read through ``int *N`` (a parameter passed enzyme_const, NX on entry) and overwritten
+after the loop (always with a smaller value: every index stays in bounds), by target or by a
+callee; a real's bits moved as an integer through memcpy into heap memory by a noinline callee
+and read back as a real; a struct parameter (``struct fuzz_state *s``, enzyme_dup) whose fields
+are read, then overwritten, by target and by a callee, its int field ``k`` indexing arrays.
+``restrict`` is only written where the pointers never alias: the harness passes distinct arrays,
+and a helper with two restrict pointers is given distinct objects or distinct elements.
+
 The program is kept as a tree of ``Node``s so that the shrinker (``shrink.py``) can delete
 statements and helpers and print the program again.
 """
@@ -58,21 +69,35 @@ class Program:
     helpers: list[Node]            # top-level functions before target
     body: list[Node]               # target's body (its last node is the return)
     harness: str                   # main() and the data it uses
+    restrict: bool = False         # target's pointer parameters are __restrict
+    nptr: bool = False             # target takes int *N (fuzz_runtime.h: FUZZ_NPTR)
+    state: bool = False            # target takes struct fuzz_state *s (FUZZ_STATE)
+
+    def signature(self) -> str:
+        r = "__restrict " if self.restrict else ""
+        params = f"real *{r}x, real *{r}out, int n, real a"
+        if self.nptr:
+            params += ", int *N"
+        if self.state:
+            params += f", struct fuzz_state *{r}s"
+        return f"FUZZ_NOINLINE real target({params}) {{"
 
     def source(self) -> str:
         head = [f"/* enzyme-opt fuzz program, seed {self.seed} (tests/fuzz/gen.py) */",
                 f"typedef {self.real} real;",
                 f"#define REAL_IS_FLOAT {int(self.real == 'float')}",
                 f"#define NX {NX}", f"#define NO {NO}", f"#define NG {NG}",
-                f"#define HAS_GLOBAL {int(self.has_global)}",
-                '#include "fuzz_runtime.h"', ""]
+                f"#define HAS_GLOBAL {int(self.has_global)}"]
+        head += ["#define FUZZ_NPTR 1"] if self.nptr else []
+        head += ["#define FUZZ_STATE 1"] if self.state else []
+        head += ['#include "fuzz_runtime.h"', ""]
         if self.has_global:
             head += ["real g_w[NG] = {0.7, -0.4, 1.1, 0.3};",
                      "real d_g_w[NG];  /* its shadow: tests/fuzz/run.py adds !enzyme_shadow */", ""]
         text = head
         for helper in self.helpers:
             text += helper.lines() + [""]
-        target = Node("FUZZ_NOINLINE real target(real *x, real *out, int n, real a) {", self.body)
+        target = Node(self.signature(), self.body)
         text += target.lines() + ["", self.harness]
         return "\n".join(text) + "\n"
 
@@ -124,6 +149,12 @@ class Generator:
         self.counter = 0
         self.helpers: list[Node] = []
         self.helper_kinds: list[tuple[str, str]] = []   # (kind, name)
+        # issue 20's patterns, drawn per program
+        self.restrict = self.rng.random() < 0.4     # __restrict on target's and helpers' pointers
+        self.nptr = self.rng.random() < 0.35        # int *N: bounds and sizes through a pointer
+        self.state = self.rng.random() < 0.3        # struct fuzz_state *s, enzyme_dup
+        self.restrict_helpers: set[str] = set()     # helpers whose pointers are __restrict
+        self.alias_of: dict[str, str] = {}          # an array name -> the object it names
 
     def fresh(self, stem: str) -> str:
         self.counter += 1
@@ -135,6 +166,8 @@ class Generator:
     # ---- expressions ----------------------------------------------------------------------
 
     def index(self, length: int, scope: Scope) -> str:
+        if self.state and scope.inputs and self.chance(0.06):   # target: the state's int field
+            return f"(s->k + {self.rng.randrange(length)}) % {length}"
         fitting = [i for i, bound in scope.indices if bound <= length]
         if fitting and self.chance(0.7):
             i = self.rng.choice(fitting)
@@ -210,6 +243,12 @@ class Generator:
             kinds += ["break_continue"]
         if scope.indices and scope.inputs:           # target only
             kinds += ["early_return"]
+        if scope.inputs:                             # target only: issue 20's patterns
+            kinds += ["overwrite_arg", "overwrite_arg", "bits_heap"]
+            if self.nptr:
+                kinds += ["nptr_write"] + (["for_nptr", "for_nptr"] if depth > 0 else [])
+            if self.state:
+                kinds += ["state_rw", "state_rw"]
         kind = self.rng.choice(kinds)
         return getattr(self, "stmt_" + kind)(scope, depth)
 
@@ -358,6 +397,10 @@ class Generator:
         source, length = self.rng.choice(scope.arrays)
         name = self.fresh("cpy")
         scope.arrays.append((name, length))
+        if self.nptr and scope.inputs and length == NX and self.chance(0.5):
+            # a size read through the pointer (NX, or less once target overwrote *N)
+            return [Node(f"real {name}[{length}] = {{0}}; memcpy({name}, {source}, "
+                         f"sizeof(real) * *N);")]
         return [Node(f"real {name}[{length}]; memcpy({name}, {source}, sizeof(real) * {length});")]
 
     def stmt_two_sums(self, scope: Scope, depth: int) -> list[Node]:
@@ -445,6 +488,107 @@ class Generator:
         return [Node(f"if ({i} == {bound + self.rng.choice([-1, 0, 5])}) {{",
                      [Node(f"return {self.bounded(scope)};")])]
 
+    # ---- issue 20's patterns ----------------------------------------------------------------
+
+    # a nonlinear update of a value by itself that stays bounded (|result| <= |v| or so): its
+    # derivative needs the value before the update
+    SELF_UPDATES = ["0.6 * {v} * cos{f}({v})", "{v} * (0.5 + 0.3 * tanh{f}({v}))",
+                    "0.8 * sin{f}({v})", "0.5 * {v} * {v} * {v} / (1.0 + {v} * {v})"]
+
+    def self_update(self, v: str) -> str:
+        return self.rng.choice(self.SELF_UPDATES).format(v=v, f=self.suffix)
+
+    def nonlinear_read(self, v: str, scope: Scope) -> str:
+        """A bounded expression whose derivative needs the value of v."""
+        squash = self.rng.choice(["sin", "tanh", "cos", "atan"]) + self.suffix
+        return f"{squash}({v} * {self.leaf(scope)} + {self.leaf(scope)})"
+
+    def root(self, name: str) -> str:
+        """The object an array name stands for (a C++ reference names another's)."""
+        while name in self.alias_of:
+            name = self.alias_of[name]
+        return name
+
+    def helper_pointer(self, kind: str = "") -> str:
+        """`__restrict ` for a new helper's pointers (when the program draws restrict)."""
+        return "__restrict " if self.restrict and self.chance(0.7) else ""
+
+    def stmt_overwrite_arg(self, scope: Scope, depth: int) -> list[Node]:
+        """An argument element read (nonlinearly), then overwritten in place by a nonlinear
+        function of itself: by target, or by a noinline callee (`p[k] = g(p[k], c)`)."""
+        args = [a for a in scope.arrays if a[0] in ("x", "s->w")]
+        arr, length = self.rng.choice(args) if args and self.chance(0.8) else \
+            self.rng.choice(scope.arrays)
+        k = self.index(length, scope)
+        t = self.fresh("t")
+        nodes = [Node(f"real {t} = {self.nonlinear_read(f'{arr}[{k}]', scope)};")]
+        scope.scalars.append(t)
+        if self.chance(0.5):
+            v = f"{arr}[{k}]"
+            nodes.append(Node(f"{v} = {self.self_update(v)} + 0.2 * {self.bounded(scope)};"))
+        else:
+            name = self.helper("update_at")
+            nodes.append(Node(f"{name}({self.ptr(arr)}, {k}, {self.leaf(scope)});"))
+        return nodes
+
+    def ptr(self, name: str) -> str:
+        return name
+
+    def stmt_bits_heap(self, scope: Scope, depth: int) -> list[Node]:
+        """A real's bits moved as an integer (memcpy) into heap memory by a noinline callee,
+        read back as a real."""
+        d, b, h, t = (self.fresh(stem) for stem in ("d", "b", "hb", "t"))
+        k = self.rng.randrange(3)
+        nodes = [Node(f"real {d} = {self.bounded(scope)};"),
+                 Node(f"fuzz_bits {b}; memcpy(&{b}, &{d}, sizeof {b});")]
+        if self.chance(0.5):      # the callee allocates, stores the real, returns the memory
+            name = self.helper("bits_alloc")
+            nodes.append(Node(f"real *{h} = {name}({b}, 3, {k});"))
+        else:                     # the callee stores into the caller's heap memory
+            name = self.helper("bits_store")
+            nodes += [Node(f"real *{h} = (real *)malloc(sizeof(real) * 3); "
+                           f"memset({h}, 0, sizeof(real) * 3);"),
+                      Node(f"{name}({h}, {k}, {b});")]
+        use = self.rng.choice([f"{h}[{k}]", f"0.5 * {h}[{k}] + 0.3 * sin{self.suffix}({h}[{k}])"])
+        nodes.append(Node(f"real {t} = {use}; free({h});"))
+        scope.scalars.append(t)
+        return nodes
+
+    def stmt_for_nptr(self, scope: Scope, depth: int) -> list[Node]:
+        """A loop bounded by *N, then (half the time) *N overwritten after it."""
+        i = self.fresh("i")
+        nodes = self.loop(f"for (int {i} = 0; {i} < *N; {i}++) {{", i, NX, scope, depth)
+        if self.chance(0.5):
+            nodes += self.stmt_nptr_write(scope, depth)
+        return nodes
+
+    def stmt_nptr_write(self, scope: Scope, depth: int) -> list[Node]:
+        """*N overwritten with a smaller value (every later bound or size stays in bounds)."""
+        if self.chance(0.3):
+            name = self.helper("set_n")
+            return [Node(f"{name}(N, {self.rng.choice([1, 2, 3, 5])});")]
+        return [Node(f"*N = {self.rng.choice([1, 2, 3, 5])};")]
+
+    def stmt_state_rw(self, scope: Scope, depth: int) -> list[Node]:
+        """The struct parameter's fields read (nonlinearly, and k as an index), then
+        overwritten: by target, or by a noinline callee."""
+        field = self.rng.choice(["s->u", "s->v", "s->w[0]", "s->w[1]"])
+        t = self.fresh("t")
+        roll = self.rng.random()
+        if roll < 0.35:
+            nodes = [Node(f"real {t} = {self.nonlinear_read(field, scope)};"),
+                     Node(f"{field} = {self.self_update(field)} + 0.2 * {self.bounded(scope)};")]
+        elif roll < 0.65:        # k indexes x, then changes: the reverse needs the old index
+            j = self.rng.randrange(NX)
+            nodes = [Node(f"real {t} = {self.nonlinear_read(f'x[(s->k + {j}) % {NX}]', scope)};"),
+                     Node(f"s->k = (s->k + {self.rng.choice([1, 2])}) % 3;")]
+        else:
+            name = self.helper("update_state")
+            nodes = [Node(f"real {t} = {self.nonlinear_read(field, scope)};"),
+                     Node(f"{name}(s, {self.leaf(scope)});")]
+        scope.scalars.append(t)
+        return nodes
+
     # ---- helpers (noinline functions taking pointers) -------------------------------------
 
     def helper(self, kind: str) -> str:
@@ -454,16 +598,60 @@ class Generator:
             return self.rng.choice(existing)
         name = self.fresh(kind)
         self.helper_kinds.append((kind, name))
+        r = self.helper_pointer(kind)
+        if r:
+            self.restrict_helpers.add(name)
         if kind == "reduce":
             body = [Node("real s = 0;"),
                     Node("for (int i = 0; i < m; i++) {",
                          [Node(f"s = 0.8 * s + 0.3 * {self.bounded_of(['p[i]', 's', 'c'])};")]),
                     Node("return s;")]
-            head = f"FUZZ_NOINLINE real {name}(const real *p, int m, real c) {{"
+            head = f"FUZZ_NOINLINE real {name}(const real *{r}p, int m, real c) {{"
+        elif kind == "reduce_n":   # the bound read through a pointer, maybe overwritten after
+            body = [Node("real s = 0;"),
+                    Node("for (int i = 0; i < *m; i++) {",
+                         [Node(f"s = 0.8 * s + 0.3 * {self.bounded_of(['p[i]', 's', 'c'])};")])]
+            if self.chance(0.5):
+                body.append(Node(f"*m = {self.rng.choice([1, 2, 3])};"))
+            body.append(Node("return s;"))
+            head = f"FUZZ_NOINLINE real {name}(const real *{r}p, int *{r}m, real c) {{"
+        elif kind == "set_n":
+            body = [Node("if (*m > v) {", [Node("*m = v;")])]
+            head = f"FUZZ_NOINLINE void {name}(int *m, int v) {{"
+        elif kind == "update_at":  # p[k] read, then overwritten by a function of itself
+            body = [Node(f"real old = p[k];"),
+                    Node(f"p[k] = {self.self_update('p[k]')} + 0.2 * "
+                         f"{self.bounded_of(['old', 'c'])};")]
+            head = f"FUZZ_NOINLINE void {name}(real *{r}p, int k, real c) {{"
+        elif kind == "axpy":       # two arrays: distinct objects (restrict or not)
+            body = [Node("for (int i = 0; i < m; i++) {",
+                         [Node(f"dst[i] = 0.7 * dst[i] + 0.3 * "
+                               f"{self.bounded_of(['src[i]', 'dst[i]', 'c'])};")])]
+            head = (f"FUZZ_NOINLINE void {name}(real *{r}dst, const real *{r}src, int m, "
+                    f"real c) {{")
+        elif kind == "bits_alloc":  # a real's bits in, stored as a real into fresh memory
+            body = [Node("real *q = (real *)malloc(sizeof(real) * m); "
+                         "memset(q, 0, sizeof(real) * m);"),
+                    Node("real v; memcpy(&v, &b, sizeof v);"),
+                    Node("q[k] = v;"),
+                    Node("return q;")]
+            head = f"FUZZ_NOINLINE real *{name}(fuzz_bits b, int m, int k) {{"
+        elif kind == "bits_store":  # a real's bits in, stored as a real into the caller's heap
+            body = [Node("real v; memcpy(&v, &b, sizeof v);"),
+                    Node("heap[k] = v;")]
+            head = f"FUZZ_NOINLINE void {name}(real *{r}heap, int k, fuzz_bits b) {{"
+        elif kind == "update_state":  # the struct's fields read, then overwritten
+            body = [Node("real old = st->u;"),
+                    Node(f"st->u = {self.self_update('st->u')} + 0.2 * "
+                         f"{self.bounded_of(['st->v', 'c'])};"),
+                    Node(f"st->v = 0.5 * st->v + 0.3 * {self.bounded_of(['old', 'st->w[st->k % 2]'])};"),
+                    Node(f"st->w[st->k % 2] = {self.self_update('st->w[st->k % 2]')};"),
+                    Node("st->k = (st->k + 1) % 3;")]
+            head = f"FUZZ_NOINLINE void {name}(struct fuzz_state *{r}st, real c) {{"
         elif kind == "outparams":
             body = [Node(f"*o1 = {self.bounded_of(['u', 'v'])};"),
                     Node(f"*o2 = {self.bounded_of(['u', 'v', '*o1'])};")]
-            head = f"FUZZ_NOINLINE void {name}(real u, real v, real *o1, real *o2) {{"
+            head = f"FUZZ_NOINLINE void {name}(real u, real v, real *{r}o1, real *{r}o2) {{"
         elif kind == "recursive":
             body = [Node("if (d <= 0) {", [Node("return v;")]),
                     Node(f"return 0.6 * {name}({self.bounded_of(['v'])}, d - 1) + 0.3 * v;")]
@@ -475,22 +663,22 @@ class Generator:
                     Node("for (int i = 0; i < m; i++) {",
                          [Node(f"q[i] = {self.bounded_of(['p[i]', 'c'])};")]),
                     Node("return q;")]
-            head = f"FUZZ_NOINLINE real *{name}(const real *p, int m, real c) {{"
+            head = f"FUZZ_NOINLINE real *{name}(const real *{r}p, int m, real c) {{"
         elif kind == "pair":
             body = [Node("struct pair r = {0, 0};"),
                     Node(f"r.p = {self.bounded_of(['u', 'v[0]'])};"),
                     Node(f"r.q = {self.bounded_of(['r.p', 'v[1]', 'u'])};"),
                     Node("return r;")]
-            head = f"FUZZ_NOINLINE struct pair {name}(real u, const real *v) {{"
+            head = f"FUZZ_NOINLINE struct pair {name}(real u, const real *{r}v) {{"
         elif kind == "records":
             body = [Node("for (int i = 0; i < m; i++) {",
                          [Node(f"r[i].w = 0.5 * r[i].w + 0.3 * {self.bounded_of(['r[i].v', 'c'])};"),
                           Node("r[i].k = (r[i].k + 1) % 3;")])]
-            head = f"FUZZ_NOINLINE void {name}(struct rec *r, int m, real c) {{"
+            head = f"FUZZ_NOINLINE void {name}(struct rec *{r}r, int m, real c) {{"
         else:  # "inplace"
             body = [Node("for (int i = 0; i < m; i++) {",
                          [Node(f"p[i] = 0.7 * p[i] + 0.3 * {self.bounded_of(['p[i]', 'c'])};")])]
-            head = f"FUZZ_NOINLINE void {name}(real *p, int m, real c) {{"
+            head = f"FUZZ_NOINLINE void {name}(real *{r}p, int m, real c) {{"
         self.helpers.append(Node(head, body))
         return name
 
@@ -507,8 +695,17 @@ class Generator:
         return arr, count
 
     def stmt_call(self, scope: Scope, depth: int) -> list[Node]:
-        kinds = ["reduce", "outparams", "inplace", "recursive", "allocate", "pair"]
+        kinds = ["reduce", "outparams", "inplace", "recursive", "allocate", "pair", "axpy"]
+        if self.nptr and scope.inputs:
+            kinds += ["reduce_n"]
         kind = self.rng.choice(kinds + (["records"] if scope.records else []))
+        if kind == "axpy":
+            return self.call_axpy(scope)
+        if kind == "reduce_n":
+            arr = self.rng.choice([a for a, length in scope.arrays if length >= NX])
+            t = self.fresh("t")
+            scope.scalars.append(t)
+            return [Node(f"real {t} = {self.helper(kind)}({self.ptr(arr)}, N, {self.leaf(scope)});")]
         name = self.helper(kind)
         pointer, count = self.array_argument(scope)
         if kind in ("reduce", "recursive"):
@@ -521,8 +718,11 @@ class Generator:
             args = f"{self.expr(scope, 1)}, {self.leaf(scope)}"
             if self.chance(0.4):      # write straight into array elements
                 arr, length = self.rng.choice(scope.arrays)
-                return [Node(f"{name}({args}, &{arr}[{self.index(length, scope)}], "
-                             f"&{arr}[{self.index(length, scope)}]);")]
+                first = self.index(length, scope)
+                second = self.index(length, scope)
+                if name in self.restrict_helpers:   # restrict: two distinct elements
+                    second = f"(({first}) + {self.rng.randrange(1, length)}) % {length}"
+                return [Node(f"{name}({args}, &{arr}[{first}], &{arr}[{second}]);")]
             o1, o2 = self.fresh("t"), self.fresh("t")
             scope.scalars += [o1, o2]
             return [Node(f"real {o1} = 0, {o2} = 0;"), Node(f"{name}({args}, &{o1}, &{o2});")]
@@ -543,19 +743,46 @@ class Generator:
             return [Node(f"{name}({recs}, {length}, {self.leaf(scope)});")]
         return [Node(f"{name}({pointer}, {count}, {self.leaf(scope)});")]
 
+    def call_axpy(self, scope: Scope) -> list[Node]:
+        """dst[i] = f(dst[i], src[i]) over two distinct objects (a restrict helper's pair)."""
+        pairs = [(d, s) for d in scope.arrays for s in scope.arrays
+                 if self.root(d[0]) != self.root(s[0])]
+        (dst, dlen), (src, slen) = self.rng.choice(pairs)
+        m = min(dlen, slen)
+        count = "n" if m == NX and self.chance(0.6) else str(m)
+        if m == NX and self.nptr and self.chance(0.4):
+            count = "*N"
+        return [Node(f"{self.helper('axpy')}({self.ptr(dst)}, {self.ptr(src)}, {count}, "
+                     f"{self.leaf(scope)});")]
+
     # ---- the whole program ----------------------------------------------------------------
 
     def program(self) -> Program:
         arrays = [("x", NX), ("out", NO)] + ([("g_w", NG)] if self.has_global else [])
-        scope = Scope(arrays=arrays, inputs=["a"])
+        scalars = []
+        if self.state:
+            arrays.append(("s->w", 2))
+            scalars += ["s->u", "s->v"]
+        scope = Scope(arrays=arrays, inputs=["a"], scalars=scalars)
         body = [Node(f"for (int j = 0; j < {NO}; j++) {{", [Node("out[j] = 0.1 * j;")])]
         body += self.statements(scope, self.rng.randint(3, 7), depth=self.rng.choice([2, 2, 3]))
+        # a program drawn with *N or the state uses them: a loop bounded by *N, then *N
+        # overwritten; a field read, then overwritten (each somewhere among the statements)
+        # (appended: what they read is declared by then)
+        text = "\n".join(line for node in body for line in node.lines())
+        if self.nptr and "< *N" not in text:
+            body += self.stmt_for_nptr(scope, 1)
+        if self.nptr and not ("*N = " in text or "(N, " in text):
+            body += self.stmt_nptr_write(scope, 0)
+        if self.state and "s->" not in text:
+            body += self.stmt_state_rw(scope, 0)
         final_terms = [self.bounded(scope) for _ in range(2)]
         for j in range(NO):
             if self.chance(0.6):
                 body.append(Node(f"out[{j}] += {self.bounded(scope)};"))
         body.append(Node(f"return {' + '.join(final_terms)};"))
-        return Program(self.seed, self.real, self.has_global, self.helpers, body, HARNESS)
+        return Program(self.seed, self.real, self.has_global, self.helpers, body, HARNESS,
+                       self.restrict, self.nptr, self.state)
 
 
 def generate(seed: int) -> Program:

@@ -315,6 +315,7 @@ class CppGenerator(gen.Generator):
             return self.cpp_vector(scope, depth)
         v, length = self.rng.choice(vectors)
         r = self.fresh("vr")
+        self.alias_of[r] = v           # the same object: never a restrict pair with v
         scope.arrays.append((r, length))
         self.vectors.add(r)
         self.rangeable.add(r)

@@ -17,15 +17,25 @@ Every (program, optimization level) run ends in one class:
   invalid    enzyme-opt wrote IR that LLVM's verifier or clang rejects (also when enzyme-opt's
              own check of its output caught it: "the output: …", "internal error")
   discarded  the finite differences disagree at every check (ill-conditioned: not our bug)
+  reuse-differs  the conservative derivative (enzyme-opt --no-reuse: the reverse sweep takes
+             every value from the tape) differs from the default one (more than 1e-12
+             relative), or only one of them could be built (the other refused)
+
+Every program that enzyme-opt differentiates is built twice, by default and with --no-reuse,
+and both binaries print every value their AD calls produced (FUZZ_PRINT_AD, fuzz_runtime.h):
+the two printouts must agree, besides each agreeing with finite differences (--no-compare
+skips the second build, for speed experiments only). A failure of the conservative build alone
+is reported in its class with the detail starting "--no-reuse:".
 
 `genfail` (clang rejects the generated program) is a bug of the generator. The exit status is
-1 when any run is wrong, crashed, invalid or genfail. For each such run the command that
+1 when any run is wrong, crashed, invalid, reuse-differs or genfail. For each such run the command that
 regenerates it is printed, and with --shrink the program is reduced (shrink.py) and saved.
 """
 from __future__ import annotations
 
 import argparse
 import collections
+import math
 import multiprocessing
 import os
 import re
@@ -42,13 +52,20 @@ import gen_cpp  # noqa: E402
 
 ROOT = HERE.parent.parent
 ENZYME_OPT = [sys.executable, "-m", "enzyme_opt"]
-BAD = ("wrong", "crashed", "invalid", "genfail")
+BAD = ("wrong", "crashed", "invalid", "reuse-differs", "genfail")
+# enzyme-opt's conservative mode: the reverse sweep re-reads and recomputes nothing, every value
+# it needs comes from the tape. Every fuzzer compares its derivatives with the default ones.
+CONSERVATIVE = ("--no-reuse",)
+REUSE_REL = 1e-12          # default and conservative derivatives agree to this, relative
 # enzyme-opt verifies what it writes: when LLVM rejects it, the one-line error names "the output"
 # or says "internal error". That is invalid IR caught in time, not a refusal.
 OUR_OUTPUT_REJECTED = re.compile(r"enzyme-opt: error: (the output\b|.*internal error)")
 # The command line turns a RecursionError into this line; on programs this small it is ours.
 OUR_RECURSION_LIMIT = "the input nests too deeply to process"
-CLASSES = ("passed", "wrong", "refused", "crashed", "invalid", "discarded", "genfail")
+CLASSES = ("passed", "wrong", "refused", "crashed", "invalid", "discarded", "reuse-differs",
+           "genfail")
+# the progress mark of each class (run_all): the initial, but X for reuse-differs
+MARKS = {"passed": ".", "reuse-differs": "X"}
 # --lang: (compiler for the program and for the derivative program, source suffix, generator)
 LANGS = {"c": ("clang-22", ".c", gen), "cpp": ("clang++-22", ".cpp", gen_cpp)}
 
@@ -63,7 +80,9 @@ class Outcome:
     level: str
     verdict: str
     detail: str = ""          # the refusal message, the crash's last line, the wrong checks
-    checks: tuple[int, int] = (0, 0)   # derivative values compared, and discarded
+    # derivative values compared with finite differences, discarded, and compared between the
+    # default and the conservative (--no-reuse) derivative
+    checks: tuple[int, ...] = (0, 0, 0)
     lang: str = "c"
 
     def keep(self) -> str:
@@ -104,59 +123,150 @@ def level_options(level: str) -> list[str]:
 
 
 def check_source(source: str, level: str, work: Path, cflags: tuple[str, ...] = (),
-                 lang: str = "c") -> tuple[str, str, tuple[int, int]]:
+                 lang: str = "c", compare: bool = True,
+                 sabotage: float = 0.0) -> tuple[str, str, tuple[int, int, int]]:
     """Compile, differentiate, verify, link and run one program: (verdict, detail, checks)
-    where checks = (derivative values compared, values discarded) when the program ran."""
+    where checks = (derivative values compared with finite differences, values discarded,
+    values compared between the default and the conservative derivative). With ``compare``
+    the program is differentiated a second time with enzyme-opt --no-reuse and both binaries'
+    AD values must agree (``sabotage``: tests/unit/fuzz perturbs the conservative binary's first
+    printed value by this relative amount, which must be caught)."""
     compiler, suffix, _ = LANGS[lang]
-    src, ll, out, binary = (work / n for n in ("p" + suffix, "p.ll", "p.ad.ll", "p.bin"))
+    src, ll = work / ("p" + suffix), work / "p.ll"
     src.write_text(source)
     level_flags = level_options(level)
     r = _run([compiler, *level_flags, *cflags, "-S", "-emit-llvm", "-I", str(HERE), str(src),
               "-o", str(ll)], 120)
     if r.returncode != 0:
-        return "genfail", last_line(r.stderr), (0, 0)
+        return "genfail", last_line(r.stderr), (0, 0, 0)
     ll.write_text(add_global_shadow(ll.read_text()))
+    failed = build_derivative(ll, work / "p.ad.ll", work / "p.bin", compiler, level_flags)
+    if failed:
+        return (*failed, (0, 0, 0))
+    verdict, detail, checks, printed = run_binary(work / "p.bin", compare)
+    if not compare or verdict == "crashed":
+        return verdict, detail, (*checks, 0)
+    failed = build_derivative(ll, work / "p.nr.ll", work / "p.nr.bin", compiler, level_flags,
+                              CONSERVATIVE)
+    if failed:
+        their_verdict, their_detail = failed
+        if their_verdict == "refused":    # the default built: the comparison cannot be made
+            their_verdict = "reuse-differs"
+        if verdict == "wrong":
+            return verdict, f"{detail} (--no-reuse: {their_verdict}: {their_detail})", (*checks, 0)
+        return their_verdict, f"--no-reuse: {their_detail}", (*checks, 0)
+    env = {"FUZZ_AD_SABOTAGE": repr(sabotage)} if sabotage else {}
+    their_verdict, their_detail, _, their_printed = run_binary(work / "p.nr.bin", True, env)
+    if their_verdict == "crashed":
+        if verdict == "wrong":
+            return verdict, f"{detail} (--no-reuse: crashed: {their_detail})", (*checks, 0)
+        return "crashed", f"--no-reuse: {their_detail}", (*checks, 0)
+    differences, compared = compare_printouts(printed, their_printed)
+    fd = f"finite differences: default {verdict}, --no-reuse {their_verdict}"
+    if verdict == "wrong":   # the finite differences name the bug; say which build they blame
+        same = "the same values" if not differences else f"{len(differences)} values differ"
+        return verdict, f"{detail} (--no-reuse: {their_verdict}, {same})", (*checks, compared)
+    if differences:
+        shown = "; ".join(differences[:4])
+        return ("reuse-differs", f"{len(differences)} of {max(compared, 1)} values differ ({fd}): "
+                f"{shown}", (*checks, compared))
+    return verdict, detail, (*checks, compared)
+
+
+def build_derivative(ll: Path, out: Path, binary: Path, compiler: str, level_flags: list[str],
+                     options: tuple[str, ...] = ()) -> tuple[str, str] | None:
+    """enzyme-opt (with ``options``), opt-22's verifier, clang: None when the binary was built,
+    else (verdict, detail): refused, crashed or invalid."""
     if out.exists():
         out.unlink()
-    r = _run(ENZYME_OPT + [str(ll), "-S", "-o", str(out)], 300, cwd=ROOT)
+    r = _run(ENZYME_OPT + [str(ll), *options, "-S", "-o", str(out)], 300, cwd=ROOT)
     errors = [ln for ln in r.stderr.splitlines() if ln.strip()]
     if r.returncode == 1 and len(errors) == 1 and errors[0].startswith("enzyme-opt: error:") \
             and not out.exists():
         if OUR_OUTPUT_REJECTED.search(errors[0]):    # a clean message, but about our own IR
-            return "invalid", errors[0], (0, 0)
+            return "invalid", errors[0]
         if OUR_RECURSION_LIMIT in errors[0]:          # Python's RecursionError, caught
-            return "crashed", errors[0], (0, 0)
-        return "refused", errors[0], (0, 0)
+            return "crashed", errors[0]
+        return "refused", errors[0]
     if r.returncode != 0:
-        return "crashed", f"enzyme-opt exit {r.returncode}: {last_line(r.stderr)}", (0, 0)
+        return "crashed", f"enzyme-opt exit {r.returncode}: {last_line(r.stderr)}"
     r = _run(["opt-22", "-passes=verify", "-disable-output", str(out)], 120)
     if r.returncode != 0:
-        return "invalid", last_line(r.stderr), (0, 0)
+        return "invalid", last_line(r.stderr)
     r = _run([compiler, *level_flags, "-w", str(out), "-lm", "-o", str(binary)], 300)
     if r.returncode != 0:
-        return "invalid", "clang: " + last_line(r.stderr), (0, 0)
-    r = _run([str(binary)], 20)
+        return "invalid", "clang: " + last_line(r.stderr)
+    return None
+
+
+def run_binary(binary: Path, print_ad: bool, env: dict[str, str] | None = None
+               ) -> tuple[str, str, tuple[int, int], list[tuple[str, str]]]:
+    """Run a derivative program: (verdict, detail, (checked, discarded), the AD values it
+    printed as (label, hex float) pairs when ``print_ad``)."""
+    environment = {**os.environ, "FUZZ_PRINT_AD": "1" if print_ad else "0", **(env or {})}
+    try:
+        r = subprocess.run([str(binary)], capture_output=True, text=True, timeout=20,
+                           env=environment)
+    except subprocess.TimeoutExpired:
+        r = subprocess.CompletedProcess([str(binary)], -999, "", "timeout after 20 s")
     result = re.search(r"^FUZZ-RESULT (\w+) (\d+) (\d+)", r.stdout, re.M)
     if r.returncode != 0 or not result:
-        return "crashed", f"program exit {r.returncode}: {last_line(r.stderr or r.stdout)}", (0, 0)
+        return ("crashed", f"program exit {r.returncode}: {last_line(r.stderr or r.stdout)}",
+                (0, 0), [])
     verdict = {"ok": "passed", "wrong": "wrong", "discard": "discarded"}[result.group(1)]
     wrong = [ln[len("FUZZ wrong "):] for ln in r.stdout.splitlines()
              if ln.startswith("FUZZ wrong")]
-    return verdict, "; ".join(wrong[:4]), (int(result.group(2)), int(result.group(3)))
+    printed = [tuple(ln.split()[1:3]) for ln in r.stdout.splitlines()
+               if ln.startswith("FUZZ-AD ")]
+    return (verdict, "; ".join(wrong[:4]), (int(result.group(2)), int(result.group(3))),
+            printed)
+
+
+def _value(text: str) -> float:
+    try:
+        return float.fromhex(text)
+    except ValueError:
+        return float(text)            # nan, -nan, inf, -inf
+
+
+def same_value(a: float, b: float, rel: float = REUSE_REL) -> bool:
+    """a and b agree to ``rel`` relative (both NaN, or the same infinity, agree too)."""
+    if a == b or (math.isnan(a) and math.isnan(b)):
+        return True
+    if not (math.isfinite(a) and math.isfinite(b)):
+        return False
+    return abs(a - b) <= rel * max(abs(a), abs(b))
+
+
+def compare_printouts(ours: list[tuple[str, str]], theirs: list[tuple[str, str]],
+                      rel: float = REUSE_REL) -> tuple[list[str], int]:
+    """The default build's AD values against the conservative build's: (the differences, each
+    ``label default no-reuse``, the number of values compared). Both must print the same
+    labels in the same order."""
+    if [label for label, _ in ours] != [label for label, _ in theirs]:
+        return [f"the two builds printed different values ({len(ours)} against "
+                f"{len(theirs)} labels)"], max(len(ours), len(theirs))
+    differences = []
+    for (label, a), (_, b) in zip(ours, theirs):
+        if not same_value(_value(a), _value(b), rel):
+            differences.append(f"{label} {_value(a):.17g} {_value(b):.17g}")
+    return differences, len(ours)
 
 
 def run_one(job: tuple) -> Outcome:
-    """job: (seed, level, keep, source) or (seed, level, keep, source, lang)."""
+    """job: (seed, level, keep, source), then optionally lang and compare (default "c", True:
+    the conservative comparison runs)."""
     seed, level, keep, source, *rest = job
     lang = rest[0] if rest else "c"
+    compare = rest[1] if len(rest) > 1 else True
     source = source or generate(seed, lang).source()
     if keep:
         work = Path(keep)
         work.mkdir(parents=True, exist_ok=True)
-        result = check_source(source, level, work, lang=lang)
+        result = check_source(source, level, work, lang=lang, compare=compare)
     else:
         with tempfile.TemporaryDirectory(prefix=f"fuzz{seed}") as tmp:
-            result = check_source(source, level, Path(tmp), lang=lang)
+            result = check_source(source, level, Path(tmp), lang=lang, compare=compare)
     return Outcome(seed, level, *result, lang=lang)
 
 
@@ -168,12 +278,17 @@ def normalize(message: str) -> str:
     return re.sub(r"\d+", "N", text)[:160]
 
 
-def summarize(outcomes: list[Outcome], levels: list[str]) -> int:
-    print()
+def class_table(outcomes: list, levels: list[str]) -> None:
+    """The count of each class at each level."""
     print("level  " + "  ".join(f"{c:>9}" for c in CLASSES))
     for level in levels:
         counts = collections.Counter(o.verdict for o in outcomes if o.level == level)
-        print(f"{level:5}  " + "  ".join(f"{counts[c]:>9}" for c in CLASSES))
+        print(f"{level:5}  " + "  ".join(f"{counts[c]:>{max(9, len(c))}}" for c in CLASSES))
+
+
+def summarize(outcomes: list[Outcome], levels: list[str]) -> int:
+    print()
+    class_table(outcomes, levels)
     refusals: dict[str, list[Outcome]] = collections.defaultdict(list)
     for o in outcomes:
         if o.verdict == "refused":
@@ -188,9 +303,11 @@ def summarize(outcomes: list[Outcome], levels: list[str]) -> int:
         print("\nfailures (regenerate with the command shown):")
         for o in bad:
             print(f"  {o.verdict:8} seed {o.seed} {o.level}: {o.detail}\n           {o.regen()}")
-    compared, discarded = (sum(o.checks[k] for o in outcomes) for k in (0, 1))
+    compared, discarded, reused = (sum(o.checks[k] for o in outcomes if len(o.checks) > k)
+                                   for k in (0, 1, 2))
     print(f"\nderivative values: {compared} compared with finite differences, {discarded} "
-          f"discarded (finite differences disagree: a kink or threshold within reach)")
+          f"discarded (finite differences disagree: a kink or threshold within reach); "
+          f"{reused} AD values compared with enzyme-opt --no-reuse's")
     total = len(outcomes)
     print(f"\nfuzz: {total} runs ({total // max(1, len(levels))} programs x {len(levels)} levels): "
           + ", ".join(f"{sum(o.verdict == c for o in outcomes)} {c}" for c in CLASSES))
@@ -211,13 +328,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--keep", help="with --seed/--source: keep the program and its files here")
     ap.add_argument("--shrink", action="store_true", help="reduce every failing program")
     ap.add_argument("--quiet", action="store_true", help="no progress dots")
+    ap.add_argument("--no-compare", action="store_true",
+                    help="skip the conservative build (enzyme-opt --no-reuse) and its comparison "
+                         "(speed experiments only: it is what catches an optimization that "
+                         "changes a number)")
     args = ap.parse_args(argv)
     levels = args.levels.split(",")
     single = args.seed is not None or args.source
     seeds = [args.seed or 0] if single else range(args.start, args.start + args.count)
     keep = args.keep if single else None
     source = read_source(args.source) if args.source else None
-    jobs = [(s, lvl, f"{keep}/{lvl}" if keep else None, source, args.lang)
+    jobs = [(s, lvl, f"{keep}/{lvl}" if keep else None, source, args.lang, not args.no_compare)
             for s in seeds for lvl in levels]
     outcomes = run_all(run_one, jobs, args.jobs, args.quiet)
     status = summarize(outcomes, levels)
@@ -226,7 +347,7 @@ def main(argv: list[str] | None = None) -> int:
         for o in outcomes:
             if o.verdict in BAD:
                 shrink.shrink_and_save(o.seed, o.level, o.verdict, Path(
-                    args.keep or o.keep()), lang=args.lang)
+                    args.keep or o.keep()), lang=args.lang, detail=o.detail)
     return status
 
 
@@ -249,7 +370,7 @@ def run_all(run_one, jobs: list, workers: int, quiet: bool) -> list:
         for i, outcome in enumerate(pool.imap_unordered(run_one, jobs, chunksize=1)):
             outcomes.append(outcome)
             if not quiet:
-                mark = "." if outcome.verdict == "passed" else outcome.verdict[0].upper()
+                mark = MARKS.get(outcome.verdict, outcome.verdict[0].upper())
                 print(mark, end="\n" if (i + 1) % 80 == 0 else "", flush=True)
     outcomes.sort(key=lambda o: (o.seed, o.level))
     return outcomes

@@ -10,6 +10,7 @@ statement of `target` is never deleted (a function falling off its end is undefi
 from __future__ import annotations
 
 import copy
+import re
 import tempfile
 from pathlib import Path
 
@@ -38,11 +39,24 @@ def _without(nodes: list[gen.Node], path: tuple[int, ...]) -> list[gen.Node] | N
     return nodes
 
 
+def signature(verdict: str, detail: str) -> tuple[str, str]:
+    """How a run failed, for "fails the same way": its class, and for a wrong run what the
+    conservative derivative (enzyme-opt --no-reuse) said (``passed``: only the default is wrong,
+    an optimization's bug; ``wrong``: both are). A shrink keeps both."""
+    match = re.search(r"\(--no-reuse: (\w[\w-]*)", detail) if verdict == "wrong" else None
+    return verdict, match.group(1) if match else ""
+
+
 def shrink(program: gen.Program, level: str, verdict: str, work: Path,
-           log=print, lang: str = "c") -> gen.Program:
-    """The smallest program reachable by single deletions that still gets `verdict`."""
+           log=print, lang: str = "c", detail: str = "") -> gen.Program:
+    """The smallest program reachable by single deletions that still gets `verdict` (and, for
+    a wrong run with `detail`, the same answer of the conservative derivative)."""
+    wanted = signature(verdict, detail)
+    keep = 2 if wanted[1] else 1          # without detail: the class alone
+
     def still_fails(candidate: gen.Program) -> bool:
-        return check_source(candidate.source(), level, work, lang=lang)[0] == verdict
+        got = check_source(candidate.source(), level, work, lang=lang)
+        return signature(got[0], got[1])[:keep] == wanted[:keep]
 
     changed = True
     while changed:
@@ -63,10 +77,12 @@ def shrink(program: gen.Program, level: str, verdict: str, work: Path,
     return program
 
 
-def shrink_and_save(seed: int, level: str, verdict: str, keep: Path, lang: str = "c") -> Path:
+def shrink_and_save(seed: int, level: str, verdict: str, keep: Path, lang: str = "c",
+                    detail: str = "") -> Path:
     keep.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="shrink") as tmp:
-        small = shrink(generate(seed, lang), level, verdict, Path(tmp), lang=lang)
+        small = shrink(generate(seed, lang), level, verdict, Path(tmp), lang=lang,
+                       detail=detail)
     path = keep / f"shrunk-{seed}-{level}{LANGS[lang][1]}"
     path.write_text(small.source())
     flag = "" if lang == "c" else f" --lang {lang}"

@@ -39,7 +39,10 @@ CUDA_PATH = os.environ.get("CUDA_PATH", "/usr/local/cuda")
 #: gradient/primal time ratio is reported.  ``x``: (low, high) of the inputs.
 #: ``dtype``: the element type (default float64).  ``width``: lanes of a batched
 #: kernel's shadows (enzyme_width; default 1).  ``source`` and ``opt`` (a kernel
-#: from elsewhere, compiled at another clang level) are for tests/gpu/fuzz.py.
+#: from elsewhere, compiled at another clang level) are for tests/gpu/fuzz.py, and
+#: ``conservative``: the kernel is differentiated a second time with enzyme-opt
+#: --no-reuse (its PTX and IR in the manifest's ``conservative``), and run.py
+#: compares the two derivatives.
 SPECS = {
     "elementwise": dict(n=4099, block=128, m="n", bench_n=1 << 24, timed=True, x=(-2.0, 2.0)),
     "reduce_atomic": dict(n=4099, block=128, m=1, bench_n=1 << 24, timed=False, x=(-2.0, 2.0)),
@@ -100,6 +103,13 @@ def build_kernel(name: str, spec: dict, out: str, arch: str, enzyme_opt: list[st
     # the same, as IR before libdevice and codegen, for emulate.py (the CPU stand-in)
     grad_ll = name + ".grad.ll"
     _run([*enzyme_opt, ll, "-O2", "-S", "-o", os.path.join(out, grad_ll)])
+    conservative = None
+    if spec.get("conservative"):  # the reference: every value the reverse sweep reads taped
+        conservative = {"ptx": name + ".nr.ptx", "ir": name + ".nr.grad.ll"}
+        _run([*enzyme_opt, ll, "--no-reuse", "-O2", "--emit", "asm", "--mcpu", arch, "-o",
+              os.path.join(out, conservative["ptx"])])
+        _run([*enzyme_opt, ll, "--no-reuse", "-O2", "-S", "-o",
+              os.path.join(out, conservative["ir"])])
     n = spec["n"]
     m = n if spec["m"] == "n" else spec["m"]
     low, high = spec["x"]
@@ -115,12 +125,15 @@ def build_kernel(name: str, spec: dict, out: str, arch: str, enzyme_opt: list[st
     grid = spec.get("grid") or math.ceil(n / spec["block"])
     bench_grid = spec.get("bench_grid") or spec.get("grid") or \
         math.ceil(spec["bench_n"] / spec["block"])
-    return {"name": name, "ptx": ptx, "ir": grad_ll, "dtype": dtype,
-            "width": spec.get("width", 1), "n": n, "m": m, "block": spec["block"],
-            "grid": grid, "inputs": files, "timed": spec["timed"],
-            "bench": {"n": spec["bench_n"], "m": spec["bench_n"] if spec["m"] == "n" else m,
-                      "grid": bench_grid},
-            "entries": {"primal": "primal", "gradient": "gradient", "tangent": "tangent"}}
+    entry = {"name": name, "ptx": ptx, "ir": grad_ll, "dtype": dtype,
+             "width": spec.get("width", 1), "n": n, "m": m, "block": spec["block"],
+             "grid": grid, "inputs": files, "timed": spec["timed"],
+             "bench": {"n": spec["bench_n"], "m": spec["bench_n"] if spec["m"] == "n" else m,
+                       "grid": bench_grid},
+             "entries": {"primal": "primal", "gradient": "gradient", "tangent": "tangent"}}
+    if conservative:
+        entry["conservative"] = conservative
+    return entry
 
 
 def _write_values(path: str, values: list[float], format: str) -> None:

@@ -25,6 +25,10 @@ an out-of-line ``__device__`` helper half of the time.  ``build.py`` compiles
 each at every level and ``run.py`` checks gradient and tangent against finite
 differences: on the CPU here (``--emulate``, the default), or, with the
 directory carried to a GPU machine, ``python3 OUT/run.py OUT --no-bench``.
+Every kernel is also differentiated with enzyme-opt --no-reuse (the conservative
+reverse sweep: every value it reads from the tape) and ``run.py`` requires its
+gradient and tangents to be the default's (checks ``reuse-reverse`` and
+``reuse-forward``; ``--no-compare`` skips that, for speed experiments only).
 Exit status 1 when a derivative disagreed or a kernel did not build.
 """
 
@@ -172,6 +176,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", default="O1,O2,O3", help="clang levels (comma-separated)")
     parser.add_argument("--arch", default="sm_80")
     parser.add_argument("--no-run", action="store_true", help="build only (for a GPU machine)")
+    parser.add_argument("--no-compare", action="store_true",
+                        help="skip the conservative build (enzyme-opt --no-reuse) and run.py's "
+                             "comparison of the two derivatives")
     args = parser.parse_args(argv)
     src = os.path.join(args.out, "src")
     os.makedirs(src, exist_ok=True)
@@ -187,7 +194,8 @@ def main(argv: list[str] | None = None) -> int:
         for level in args.levels.split(","):
             name = f"k{seed}_{level}"
             try:
-                entry = build.build_kernel(name, {**spec, "source": path, "opt": level},
+                entry = build.build_kernel(name, {**spec, "source": path, "opt": level,
+                                                  "conservative": not args.no_compare},
                                            args.out, args.arch, enzyme_opt, rng)
             except SystemExit:
                 failed_builds.append(name)
@@ -207,8 +215,10 @@ def main(argv: list[str] | None = None) -> int:
                            "--emulate", "--no-bench"], capture_output=True, text=True)
     wrong = [line for line in proc.stdout.splitlines() if "WRONG" in line or "FAILED" in line]
     print("\n".join(wrong))
-    checks = sum(1 for line in proc.stdout.splitlines() if line.rstrip().endswith(" ok"))
-    print(f"fuzz.py: {checks} checks passed, {len(wrong)} wrong or failed "
+    passed = [line for line in proc.stdout.splitlines() if line.rstrip().endswith(" ok")]
+    reuse = sum(1 for line in passed if " reuse-" in line)
+    print(f"fuzz.py: {len(passed)} checks passed ({reuse} of them the default derivative "
+          f"against --no-reuse's), {len(wrong)} wrong or failed "
           f"(seeds {args.start}..{args.start + args.count - 1}, levels {args.levels})")
     return 1 if wrong or failed_builds or proc.returncode not in (0, 1) else 0
 

@@ -18,6 +18,10 @@ reverse  ⟨dx, v⟩ = ⟨dȳ, (f(x+hv) − f(x−hv)) / 2h⟩   (dx = gradient(
 (float kernels: one Richardson step on the difference, whose h is coarse, and
 differences within rounding noise of the primal's values count as agreeing)
 forward  tangent(x, v) = (f(x+hv) − f(x−hv)) / 2h   (every element)
+reuse-*  a kernel built with ``conservative`` (tests/gpu/fuzz.py) is also differentiated
+         with enzyme-opt --no-reuse (every value the reverse sweep reads comes from the
+         tape): its gradient and tangents must be the default's, to REUSE_REL (relative to
+         the largest element; atomic adds into dx in another order round differently)
 """
 
 from __future__ import annotations
@@ -35,6 +39,9 @@ import sys
 PRECISION = {"float64": (1e-5, 1e-6), "float32": (1e-2, 2e-3)}
 #: rounding noise of a (Richardson) difference quotient, in units of eps·|y| / h
 NOISE = 8
+#: default and conservative (--no-reuse) derivatives agree to this, relative to the largest
+#: element of the array compared (float32: atomic adds in another order, a few roundings)
+REUSE_REL = {"float64": 1e-12, "float32": 1e-5}
 WARMUP = 3
 #: the device malloc heap run.py asks for (CUDA's default is 8 MiB): a kernel
 #: whose gradient tapes a loop keeps each thread's tape there
@@ -300,7 +307,57 @@ def check_kernel(backend, directory: str, kernel: dict, directions: int) -> dict
                     (scale + lane * noise / tolerance)
                 checks.append({"mode": _mode("forward", lane, width), "direction": k,
                                "error": error, "ok": error <= tolerance})
+    if "conservative" in kernel:
+        checks += compare_conservative(backend, directory, kernel, directions, x, seeds,
+                                       gradients)
     return {"name": kernel["name"], "n": n, "checks": checks}
+
+
+def compare_conservative(backend, directory: str, kernel: dict, directions: int, x, seeds,
+                         gradients) -> list[dict]:
+    """The gradient and the tangents of the kernel built with enzyme-opt --no-reuse against
+    the default build's, on the same inputs: one check per array (``reuse-reverse``,
+    ``reuse-forward``), its error the largest difference relative to the largest element."""
+    import numpy
+    dtype = kernel.get("dtype", "float64")
+    n, m, grid, block = kernel["n"], kernel["m"], kernel["grid"], kernel["block"]
+    width = kernel.get("width", 1)
+    entries = kernel["entries"]
+    default = backend.load(directory, kernel)
+    conservative = backend.load(directory, {**kernel, **kernel["conservative"]})
+    rel = REUSE_REL[dtype]
+
+    def check(mode: str, direction: int, ours, theirs) -> dict:
+        ours, theirs = (numpy.asarray(a, dtype=numpy.float64) for a in (ours, theirs))
+        scale = max(float(numpy.max(numpy.abs(ours), initial=0.0)),
+                    float(numpy.max(numpy.abs(theirs), initial=0.0)), 1e-300)
+        both_nan = numpy.isnan(ours) & numpy.isnan(theirs)
+        diff = numpy.where(both_nan, 0.0, numpy.abs(ours - theirs))
+        error = float(numpy.max(diff, initial=0.0)) / scale
+        if numpy.isnan(error):
+            error = float("inf")
+        return {"mode": mode, "direction": direction, "error": error, "ok": error <= rel}
+
+    dx = backend.zeros(width * n, dtype)
+    backend.launch(conservative, entries["gradient"], grid, block,
+                   [backend.array(x, dtype), dx, backend.zeros(m, dtype),
+                    backend.array(seeds, dtype), n])
+    checks = [check("reuse-reverse", 0, gradients,
+                    backend.host(dx).astype(numpy.float64).reshape(width, n))]
+    if "tangent" in entries:
+        lanes = [float(lane) for lane in range(1, width + 1)]
+        for k in range(directions):
+            v = read_values(directory, kernel["inputs"][f"v{k}"], dtype)
+            tangent = numpy.concatenate([lane * v for lane in lanes])
+            results = []
+            for module in (default, conservative):
+                ty = backend.zeros(width * m, dtype)
+                backend.launch(module, entries["tangent"], grid, block,
+                               [backend.array(x, dtype), backend.array(tangent, dtype),
+                                backend.zeros(m, dtype), ty, n])
+                results.append(backend.host(ty))
+            checks.append(check("reuse-forward", k, *results))
+    return checks
 
 
 def _mode(mode: str, lane: float, width: int) -> str:
@@ -335,13 +392,13 @@ def time_kernel(backend, directory: str, kernel: dict, repeat: int) -> dict:
 
 
 def print_report(results: dict) -> None:
-    print(f"\n{'kernel':<14} {'mode':<8} {'dir':>3} {'rel. error':>11}  result")
+    print(f"\n{'kernel':<14} {'mode':<13} {'dir':>3} {'rel. error':>11}  result")
     for kernel in results["kernels"]:
         if "error" in kernel:
             print(f"{kernel['name']:<14} FAILED: {kernel['error']}")
         for check in kernel["checks"]:
             verdict = "ok" if check["ok"] else "WRONG"
-            print(f"{kernel['name']:<14} {check['mode']:<8} {check['direction']:>3} "
+            print(f"{kernel['name']:<14} {check['mode']:<13} {check['direction']:>3} "
                   f"{check['error']:>11.2e}  {verdict}")
     timed = [k for k in results["kernels"] if "timing" in k]
     if timed:

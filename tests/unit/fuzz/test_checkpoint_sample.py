@@ -1,7 +1,8 @@
 """A fixed-seed sample of the checkpointed-loop fuzzer (tests/fuzz/checkpoint.py; `make
 fuzz-checkpoint` runs 200 programs at -O0..-O3): random time steppers through
 __enzyme_checkpoint_for with the periodic (1, 2, 3 segments) and bisection schemes, checked
-against the plain loop's gradient and primal memory, finite differences and forward mode.
+against the plain loop's gradient and primal memory, finite differences and forward mode,
+and every AD value against enzyme-opt --no-reuse's (the conservative derivative).
 The summary line "checkpoint fuzz sample: ..." is printed by tests/unit/fuzz/conftest.py.
 """
 import sys
@@ -15,7 +16,9 @@ sys.path.insert(0, str(FUZZ))
 import checkpoint  # noqa: E402
 import run  # noqa: E402
 
-SEEDS = range(8)
+# restrict, int *mp read and overwritten, a double's bits through a callee, in-place
+# overwrites by a callee among them
+SEEDS = (3, 4, 6, 11, 15)
 LEVELS = ("O0", "O2")
 
 
@@ -39,6 +42,16 @@ def test_a_wrong_checkpointed_gradient_is_reported_as_wrong():
     assert checkpoint.where(checkpoint.Outcome(3, "O1", verdict, detail)) == " [checkpoint]"
 
 
+def test_a_checkpointed_derivative_unlike_the_conservative_one_is_reported():
+    """checkpoint_runtime.h's values are compared too: the --no-reuse binary's first one
+    perturbed by 1e-9 relative is `reuse-differs`."""
+    with tempfile.TemporaryDirectory() as tmp:
+        verdict, detail, _ = run.check_source(checkpoint.generate(3).source(), "O1", Path(tmp),
+                                              sabotage=1e-9)
+    assert verdict == "reuse-differs", (verdict, detail)
+    assert "plain-ad.n" in detail and "--no-reuse passed" in detail
+
+
 def test_programs_are_reproducible_and_vary():
     """A seed gives one program; the generator covers what it promises over a few seeds."""
     assert checkpoint.generate(7).source() == checkpoint.generate(7).source()
@@ -46,7 +59,9 @@ def test_programs_are_reproducible_and_vary():
     for feature in ("double *w", "const double *k", "double p", "double q", "int m",
                     "steps_taken++", "g_w[", "memcpy(", "enzyme_checkpoint_region, u, "
                     "sizeof(double) * (NU + NW)", "return;", "switch (", "tab[", "pow(",
-                    "fmin(", "fmax(", "log1p(", "sqrt(", "exp(", "int t,", "for (int64_t t = -3"):
+                    "fmin(", "fmax(", "log1p(", "sqrt(", "exp(", "int t,", "for (int64_t t = -3",
+                    "double *__restrict u", "int *mp", "*mp = ", "enzyme_checkpoint_region, mp",
+                    "unsigned long long b", "update_at", "calloc("):
         assert feature in text, feature
 
 

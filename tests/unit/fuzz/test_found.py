@@ -1,6 +1,11 @@
 """The programs the fuzzers found wrong derivatives in (tests/fuzz/found/), kept as regression
-tests: each must now pass its own finite-difference checks at the level it failed at. Each
-file's header says what was wrong and why; the fix has its own lit test under tests/lit/regress.
+tests: each must now pass its own finite-difference checks, and agree with enzyme-opt
+--no-reuse, at the level it failed at. Each file's header says what was wrong and why; the fix
+has its own lit test under tests/lit/regress.
+
+The programs of bugs still open (tests/fuzz/found-open/, README there) are strict xfails naming
+their bug: when one passes, the bug is fixed; move the program to found/ and its entry out of
+OPEN_BUGS.
 """
 import re
 import sys
@@ -43,3 +48,40 @@ if OPEN:  # defined only while a bug is open (an empty parametrization would sho
     def test_found_program_with_every_check(name):
         verdict, detail = _check(FUZZ / "found" / name)
         assert verdict == "passed", (verdict, detail)
+
+
+OPEN_FOUND = sorted(p for p in (FUZZ / "found-open").iterdir() if p.suffix in (".c", ".cpp")
+                    and re.search(r"-(O[0-3])$", p.stem))
+# found-open program -> the open bug it meets (each file's header has the details)
+OPEN_BUGS = {
+    "restrict-struct-field-inplace-24-O2.c":
+        "a field of a restrict struct parameter overwritten in place is re-read by the reverse "
+        "sweep (right with --no-reuse)",
+    "restrict-struct-field-callee-22-O0.c":
+        "a field of a restrict struct parameter overwritten by a callee is re-read by the "
+        "reverse sweep (right with --no-reuse)",
+    "restrict-struct-field-refout-9-O1.cpp":
+        "a field of a restrict struct parameter overwritten by a callee through a reference is "
+        "re-read by the reverse sweep (right with --no-reuse)",
+    "restrict-dynamic-index-22-O2.cpp":
+        "a restrict array element read at a run-time index, then overwritten at a constant "
+        "index, is re-read by the reverse sweep (right with --no-reuse)",
+    "restrict-dynamic-index-minimal-O0.c":
+        "a restrict array element read at a run-time index, then overwritten at a constant "
+        "index, is re-read by the reverse sweep (right with --no-reuse)",
+    "width2-vec2-fadd-invalid-14-O2.cpp":
+        "batched reverse mode of a function returning <2 x float> by value: fadd of a "
+        "[2 x <2 x float>] adjoint (invalid output)",
+}
+
+
+def test_every_open_program_names_its_bug():
+    assert sorted(p.name for p in OPEN_FOUND) == sorted(OPEN_BUGS)
+
+
+@pytest.mark.parametrize("path", [
+    pytest.param(p, marks=pytest.mark.xfail(strict=True, reason=f"open: {OPEN_BUGS.get(p.name)}"))
+    for p in OPEN_FOUND], ids=lambda p: p.name)
+def test_open_program_is_right(path):
+    verdict, detail = _check(path)
+    assert verdict == "passed", (verdict, detail)

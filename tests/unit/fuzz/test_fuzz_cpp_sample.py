@@ -1,8 +1,8 @@
 """A fixed-seed sample of the fuzzer's C++ dialect (tests/fuzz/gen_cpp.py): random C++ programs
 (std::vector growth and reshaping, <algorithm>/<numeric>, std::array, unique_ptr, references,
 classes, templates, lambdas) at -O0..-O3 checking their reverse gradient and forward
-derivatives against finite differences. `make fuzz-cpp` runs hundreds; this runs a few in
-`make test`. The summary line "fuzz sample (C++): ..." is printed by tests/unit/fuzz/conftest.py.
+derivatives against finite differences and against enzyme-opt --no-reuse's (the
+conservative derivative). `make fuzz-cpp` runs hundreds; this runs a few in `make test`. The summary line "fuzz sample (C++): ..." is printed by tests/unit/fuzz/conftest.py.
 """
 import sys
 import tempfile
@@ -15,7 +15,8 @@ sys.path.insert(0, str(FUZZ))
 import gen_cpp  # noqa: E402
 import run  # noqa: E402
 
-SEEDS = range(8)
+# restrict, int *N, the struct parameter and a real's bits through a callee among them
+SEEDS = (0, 2, 4, 6, 8)
 LEVELS = ("O0", "O1", "O2", "O3")
 
 

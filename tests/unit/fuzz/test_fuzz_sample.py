@@ -1,6 +1,8 @@
 """A fixed-seed sample of the differential fuzzer (tests/fuzz): random C programs at -O0..-O3
-and at -O2 -ffast-math (whose loops vectorize into llvm.vector.reduce.* calls), checking their reverse gradient (combined, split, batched) and forward derivatives (widths 1, 2, 4) against finite
-differences. `make fuzz` runs thousands; this runs a few dozen in `make test`. The summary
+and at -O2 -ffast-math (whose loops vectorize into llvm.vector.reduce.* calls), checking their
+reverse gradient (combined, split, batched) and forward derivatives (widths 1, 2, 4) against
+finite differences, and every AD value against enzyme-opt --no-reuse's (the conservative
+derivative). `make fuzz` runs thousands; this runs a few dozen in `make test`. The summary
 line "fuzz sample: ..." is printed by tests/unit/fuzz/conftest.py.
 """
 import sys
@@ -14,7 +16,11 @@ sys.path.insert(0, str(FUZZ))
 import gen  # noqa: E402
 import run  # noqa: E402
 
-SEEDS = range(24)
+# Seeds whose programs, between them, have every pattern of issue 20 (restrict, int *N read and
+# overwritten, the struct parameter, a real's bits through a callee into the heap, in-place
+# overwrites by target and by callees) besides the older ones: see test_the_sample_has_...
+# (each costs two builds: the default derivative and the conservative one).
+SEEDS = (0, 1, 2, 3, 4, 6, 8, 9, 12, 14, 18, 27, 28, 31, 40, 45)
 LEVELS = ("O0", "O1", "O2", "O3", "O2+fast-math")  # the last: vectorized reductions everywhere
 
 
@@ -36,6 +42,44 @@ def test_a_wrong_gradient_is_reported_as_wrong():
     assert "reverse[0]" in detail
     assert "split[0]" in detail                       # split reverse mode is checked too
     assert "reverse-width2.lane1[0]" in detail        # and batched reverse mode's lanes
+
+
+def test_a_derivative_unlike_the_conservative_one_is_reported():
+    """The conservative comparison can fail: the --no-reuse binary's first AD value perturbed by
+    1e-9 relative (far below what finite differences can see) is `reuse-differs`."""
+    with tempfile.TemporaryDirectory() as tmp:
+        verdict, detail, checks = run.check_source(gen.generate(4).source(), "O2", Path(tmp),
+                                                   sabotage=1e-9)
+    assert verdict == "reuse-differs", (verdict, detail)
+    assert detail.startswith("1 of "), detail
+    assert "finite differences: default passed, --no-reuse passed" in detail
+    assert checks[2] > 100                       # every AD value was compared
+
+
+def test_the_comparison_is_to_1e12_relative():
+    assert run.same_value(1.0, 1.0 + 5e-13) and not run.same_value(1.0, 1.0 + 2e-12)
+    assert run.same_value(0.0, -0.0) and not run.same_value(0.0, 1e-300)
+    assert run.same_value(float("nan"), float("nan"))
+    assert run.same_value(float("inf"), float("inf"))
+    assert not run.same_value(float("inf"), float("-inf")) and not run.same_value(1.0, float("nan"))
+    ours = [("reverse[0]", "0x1p+0"), ("reverse[1]", "-nan")]
+    assert run.compare_printouts(ours, [("reverse[0]", "0x1.0000000000001p+0"),
+                                        ("reverse[1]", "nan")]) == ([], 2)
+    differences, _ = run.compare_printouts(ours, [("reverse[0]", "0x1.00001p+0"),
+                                                  ("reverse[1]", "nan")])
+    assert differences == ["reverse[0] 1 1.0000009536743164"]
+    differences, _ = run.compare_printouts(ours, ours[:1])   # one build printed less
+    assert differences and "different values" in differences[0]
+
+
+def test_the_sample_has_issue_20s_patterns():
+    """The generator writes what found issue 20's silent wrong derivatives, and SEEDS has it."""
+    text = "\n".join(gen.generate(seed).source() for seed in SEEDS)
+    for feature in ("real *__restrict x", "int *N", "< *N", "*N = ", "sizeof(real) * *N",
+                    "reduce_n", "set_n", "struct fuzz_state *", "s->k = ", "(s->k + ",
+                    "update_state", "update_at", "fuzz_bits b", "bits_alloc", "bits_store",
+                    "axpy", "HAS_GLOBAL 1", "typedef float", "bufa", "rows"):
+        assert feature in text, feature
 
 
 def test_shrinker_keeps_the_failure_and_deletes_statements():

@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -118,7 +119,8 @@ def test_a_failing_kernel_is_named_and_the_others_still_run(built, tmp_path):
 
 def test_the_kernel_fuzzer_builds_and_checks_random_kernels(tmp_path):
     """tests/gpu/fuzz.py on seeds 12-19 (every shape, float kernels among them), at one
-    level: every derivative agrees."""
+    level: every derivative agrees, with finite differences and with enzyme-opt --no-reuse's;
+    a conservative derivative that differs (another kernel's) is reported."""
     _tool("clang-22")
     fuzz = ROOT / "tests" / "gpu" / "fuzz.py"
     proc = subprocess.run([sys.executable, str(fuzz), str(tmp_path), "--count", "8",
@@ -126,8 +128,15 @@ def test_the_kernel_fuzzer_builds_and_checks_random_kernels(tmp_path):
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "built 8 kernels, 0 failed to build" in proc.stdout
-    assert "checks passed, 0 wrong or failed" in proc.stdout
+    assert "checks passed (24 of them the default derivative against --no-reuse's), " \
+           "0 wrong or failed" in proc.stdout
     kernels = json.loads((tmp_path / "manifest.json").read_text())["kernels"]
     assert {k["shape"] for k in kernels} == {"elementwise", "tile", "two_phase", "reduce",
                                              "gridstride", "warp"}
     assert {k["dtype"] for k in kernels} == {"float32", "float64"}
+    # sabotage: k13's conservative derivative replaced by k15's (both double, one output per
+    # element): the comparison must catch it
+    shutil.copy(tmp_path / "k15_O2.nr.grad.ll", tmp_path / "k13_O2.nr.grad.ll")
+    proc = _run(tmp_path, "--emulate", "--no-bench", "--kernel", "k13_O2")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert re.search(r"k13_O2 +reuse-reverse +0 .* WRONG", proc.stdout), proc.stdout
