@@ -229,6 +229,8 @@ NOT_RUN = {
     ("docs/architecture.md", "bytes ─►"): "a diagram",
     ("docs/diagnostics.md", "enzyme-opt: error: <where>"): "the form of every message",
     ("docs/gpu.md", "enzyme-opt: error: k.ll:"): "a message shown (tests/lit/gpu/codegen-errors.ll)",
+    ("docs/testing.md", "git clone --depth 1"): "fetches Enzyme's tests from the network "
+                                                  "(make peer, outside the repository)",
     ("docs/pipeline.md", "enzyme-opt: warning: f.ll:"): "a message shown "
                                                         "(tests/lit/cli/plugin-flow.c)",
     ("docs/gpu.md", "import cupy"): "needs an NVIDIA GPU and CuPy (make gpu-test)",
