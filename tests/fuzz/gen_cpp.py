@@ -381,8 +381,9 @@ class CppGenerator(gen.Generator):
             rhs = f"0.2 * std::accumulate({b}, {e}, (real)0)"
         elif kind == "accumulate_op":
             body = self.bounded(self.lambda_scope(scope, ["u"]))
-            rhs = (f"std::accumulate({b}, {e}, (real)0, [&](real s, real u) -> real "
-                   f"{{ return 0.8 * s + 0.3 * {body}; }})")
+            # (the running sum is not `s`: that is target's struct parameter)
+            rhs = (f"std::accumulate({b}, {e}, (real)0, [&](real sum, real u) -> real "
+                   f"{{ return 0.8 * sum + 0.3 * {body}; }})")
         elif kind == "inner_product":
             other, _ = self.rng.choice([a for a in scope.arrays if a[1] >= length])
             b2, _ = self.begin_end(other, length)
