@@ -5,8 +5,10 @@
 #   make bench   benchmarks (bench/run.py)
 #   make fuzz    differential fuzzer: N random C programs (default 2000) at O0 and O2, 500
 #                random C++ programs, 1000 llvm-stress-22 modules, 100 random CUDA kernels
-#                and 200 random checkpointed loops at O0..O3 (docs/testing.md)
+#                and 200 random checkpointed loops at O0..O3 (docs/testing.md), and 2000
+#                bad inputs (make fuzz-badinput)
 #   make gpu-test  build the GPU tests (PTX, inputs, manifest) for a machine with a GPU
+#   make peer PEER_DIR=<folder>  run Enzyme's own integration tests through enzyme-opt (docs/testing.md)
 #
 # `venv` and `toolchain` are idempotent: they do work only when something is missing
 # or pyproject.toml changed.
@@ -88,6 +90,11 @@ bench: venv toolchain
 #                       __enzyme_checkpoint_for against the plain loop (tests/fuzz/checkpoint.py)
 #                       at CKPT_LEVELS (O0,O1,O2,O3); failing programs go to
 #                       tests/fuzz/found/checkpoint/
+#   make fuzz-badinput  only the bad inputs: BADINPUT_N=2000 invocations of enzyme-opt with
+#                       missing or unwritable paths, truncated bitcode, random bytes, syntax
+#                       errors, bad flags, C source (tests/fuzz/badinput.py), each of which
+#                       must be refused in one line (exit 1, 2 for usage), no traceback, no file
+#                       left behind
 #   Every fuzzer builds each derivative twice, by default and with enzyme-opt --no-reuse, and
 #   compares them (reuse-differs); FUZZ_ARGS=--no-compare skips that (speed experiments only).
 
@@ -99,10 +106,11 @@ STRESS_N ?= 1000
 CPP_N ?= 500
 CPP_COUNT = $(if $(filter command line,$(origin N)),$(N),$(CPP_N))
 
-.PHONY: fuzz-programs fuzz-cpp fuzz-stress fuzz-gpu fuzz-checkpoint
+.PHONY: fuzz-programs fuzz-cpp fuzz-stress fuzz-gpu fuzz-checkpoint fuzz-badinput
 GPU_FUZZ_N ?= 100
 CKPT_N ?= 200
 CKPT_LEVELS ?= O0,O1,O2,O3
+BADINPUT_N ?= 2000
 FUZZ_ARGS ?=
 
 fuzz: venv toolchain
@@ -112,6 +120,7 @@ fuzz: venv toolchain
 	$(MAKE) --no-print-directory fuzz-stress || rc=1; \
 	$(MAKE) --no-print-directory fuzz-gpu || rc=1; \
 	$(MAKE) --no-print-directory fuzz-checkpoint || rc=1; \
+	$(MAKE) --no-print-directory fuzz-badinput || rc=1; \
 	exit $$rc
 
 fuzz-programs: venv toolchain
@@ -129,6 +138,17 @@ fuzz-stress: venv toolchain
 
 fuzz-checkpoint: venv toolchain
 	$(VPY) tests/fuzz/checkpoint.py --count $(CKPT_N) --start $(FUZZ_START) --levels $(CKPT_LEVELS) --jobs $(JOBS) --quiet $(FUZZ_ARGS)
+
+fuzz-badinput: venv
+	$(VPY) tests/fuzz/badinput.py --count $(BADINPUT_N) --start $(FUZZ_START) --jobs $(JOBS) --quiet
+
+# Enzyme's own integration tests (enzyme/test/Integration, kept outside the repo), RUN line by
+# RUN line through enzyme-opt: passed / failed / refused per folder (tests/peer/run.py)
+PEER_DIR ?= /tmp/enzyme-integration
+PEER_ARGS ?=
+.PHONY: peer
+peer: venv toolchain
+	$(VPY) tests/peer/run.py $(PEER_DIR) --jobs $(JOBS) $(PEER_ARGS)
 
 # --- GPU tests: built here, run where the GPU is --------------------------------------------
 

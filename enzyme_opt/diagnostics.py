@@ -40,6 +40,11 @@ class InputError(EnzymeOptError):
     """The input cannot be read: missing file, empty, not LLVM IR."""
 
 
+class OutputError(EnzymeOptError):
+    """The output file cannot be written: its directory is missing, it is
+    a directory, the file system refuses it."""
+
+
 class ParseError(EnzymeOptError):
     """Text that is not the IR we understand; ``line`` is 1-based."""
 

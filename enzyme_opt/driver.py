@@ -57,7 +57,11 @@ def _differentiate(text: str, module, filename: str, reuse: bool) -> str:
 
 def run(data: bytes, filename: str, options: Options = Options()) -> bytes:
     with collector_paused():
-        return _run(data, filename, options)
+        try:
+            return _run(data, filename, options)
+        except InputError as exc:  # found late (no target for the triple): still the input's
+            exc.where = exc.where or filename
+            raise
 
 
 def _run(data: bytes, filename: str, options: Options) -> bytes:
@@ -67,6 +71,8 @@ def _run(data: bytes, filename: str, options: Options) -> bytes:
     if target is nvptx and options.emit == "obj":
         raise UsageError("nvptx64 has no object files: use --emit asm for PTX "
                          "(ptxas turns PTX into a cubin)")
+    if options.cpu is not None or options.features is not None:
+        check_target_options(checked.triple, options.cpu, options.features)  # before any work
     if may_mention_enzyme(text):
         # Enzyme's clang-plugin flow: optimize, differentiate, optimize. Not for GPU
         # code: libdevice's math functions are alwaysinline, and their rules need calls.
@@ -135,6 +141,33 @@ def may_mention_enzyme(text: str) -> bool:
     return False
 
 
+def check_target_options(triple: str, cpu: str | None, features: str | None) -> None:
+    """Refuse a ``--mcpu``/``--mattr`` LLVM does not know for the module's
+    target, in one line naming it (``llc`` warns and ignores it; a wrong
+    CPU then fails later without naming it, and a feature without its sign
+    aborts LLVM)."""
+    unsigned = [f for f in (features or "").split(",") if f and f[0] not in "+-"]
+    if unsigned:
+        raise UsageError(f"--mattr {features}: each feature starts with + (enable) or - "
+                         f"(disable), as in +{unsigned[0].strip()}")
+    bad_cpu, bad_features, cpus, known = llvm.unknown_target_options(triple, cpu, features)
+    triple = triple or llvm.host_triple()
+    listing = f"'llc-22 -mtriple={triple} -mcpu=help' lists them"
+    if bad_cpu:
+        raise UsageError(f"--mcpu {cpu}: not a processor LLVM knows for {triple}"
+                         f"{_did_you_mean(cpu, cpus)}; {listing}")
+    if bad_features:
+        name = bad_features[0]
+        raise UsageError(f"--mattr {features}: {name} is not a feature LLVM knows for {triple}"
+                         f"{_did_you_mean(name.lstrip('+-'), known, name[:1])}; {listing}")
+
+
+def _did_you_mean(name: str, known: list[str], sign: str = "") -> str:
+    import difflib
+    close = difflib.get_close_matches(name, known, n=2)
+    return f" (did you mean {' or '.join(sign + c for c in close)}?)" if close else ""
+
+
 def prepare_codegen(text: str, filename: str, target, options: Options
                     ) -> tuple[str, str, str]:
     """Target options applied to the functions; for a GPU about to get
@@ -153,7 +186,7 @@ def prepare_codegen(text: str, filename: str, target, options: Options
         path = nvptx.find_libdevice(options.libdevice)
         if path is None:
             raise InputError(f"the output calls libdevice (@{needed[0]}) but libdevice.10.bc "
-                             f"was not found under $CUDA_HOME, $CUDA_PATH or /usr/local/cuda: "
+                             f"was not found under {nvptx.libdevice_search_order()}: "
                              f"give it with --libdevice PATH", filename)
         text = llvm.link_bitcode(text, path)
     return text, cpu, features

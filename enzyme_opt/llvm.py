@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import pickle
 import re
+import sys
 import tempfile
 from functools import lru_cache
 
@@ -77,12 +78,20 @@ def read_module(data: bytes, filename: str):
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             raise InputError("not LLVM IR: the input is neither text IR nor bitcode", filename) from None
+        if "\0" in text:  # LLVM would read the text up to it: a silently empty module
+            at = text.index("\0")
+            line = text.count("\n", 0, at) + 1
+            column = at - (text.rfind("\n", 0, at) + 1) + 1
+            raise InputError(f"not LLVM IR: the input is neither text IR nor bitcode (a NUL "
+                             f"byte at line {line}, column {column})", filename)
         added = 0
         if not re.search(r"^source_filename = ", text, re.M):
             # As opt does: a module without one is named after its file.
             text = f'source_filename = "{_escape(filename)}"\n' + text
             added = 1
-        module = _parse(text, filename, line_offset=added)
+        module, said = _stderr_of(lambda: _parse(text, filename, line_offset=added))
+        if said:
+            _repeat_warnings(said, filename)
     module.name = "<string>"  # as LLVM names any module read from text: outputs print alike
     try:
         module.verify()
@@ -115,9 +124,82 @@ def _first_line(exc: Exception) -> str:
 def _target_machine(module, level: int = 2, cpu: str | None = "", features: str | None = "",
                     **options):
     _initialized()
-    target = llvm.Target.from_triple(module.triple or llvm.get_default_triple())
+    triple = module.triple or llvm.get_default_triple()
+    try:
+        target = llvm.Target.from_triple(triple)
+    except RuntimeError:
+        raise InputError(f"LLVM {llvm_version()} has no target for the module's triple "
+                         f"\"{triple}\" (target triple = … in the IR)") from None
     return target.create_target_machine(cpu=cpu or "", features=features or "", opt=level,
                                         **options)
+
+
+def unknown_target_options(triple: str, cpu: str | None, features: str | None
+                           ) -> tuple[bool, list[str], list[str], list[str]]:
+    """What LLVM's subtarget for ``triple`` does not know of ``cpu`` and
+    ``features`` (``+avx2,-fma``): (the CPU unknown?, the unknown features,
+    every CPU it knows, every feature it knows).  LLVM only warns on stderr
+    and ignores them (``'+bogus' is not a recognized feature for this
+    target``), and lists its CPUs once per process (``-mcpu=help``): both
+    are read in a child.  Empty lists when the triple has no target here."""
+    return isolated(_unknown_target_options, triple or llvm.get_default_triple(), cpu or "",
+                    features or "")
+
+
+def _unknown_target_options(triple: str, cpu: str, features: str):
+    _initialized()
+    try:
+        target = llvm.Target.from_triple(triple)
+    except RuntimeError:
+        return False, [], [], []
+    _, said = _stderr_of(lambda: target.create_target_machine(cpu=cpu, features=features))
+    bad_cpu = f"'{cpu}' is not a recognized processor" in said
+    bad_features = list(dict.fromkeys(re.findall(r"'([^']*)' is not a recognized feature",
+                                                 said)))
+    if not (bad_cpu or bad_features):
+        return False, [], [], []
+    _, listing = _stderr_of(lambda: target.create_target_machine(cpu="help"))
+    cpus, _, rest = listing.partition("Available features")
+    names = r"^  (\S+)\s+- "
+    return (bad_cpu, bad_features, re.findall(names, cpus, re.M),
+            re.findall(names, rest, re.M))
+
+
+def _stderr_of(job):
+    """(``job()``, what it wrote on file descriptor 2: LLVM's ``errs()``)."""
+    with tempfile.TemporaryFile() as capture:
+        sys.stderr.flush()
+        saved = os.dup(2)
+        os.dup2(capture.fileno(), 2)
+        try:
+            result = job()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            capture.seek(0)
+            said = capture.read().decode("utf-8", "replace")
+        return result, said
+
+
+def _repeat_warnings(said: str, filename: str) -> None:
+    """LLVM's warnings about the input (``warning: ignoring debug info with
+    an invalid version (0) in <string>``) in enzyme-opt's form, one line
+    each, naming the file: ``enzyme-opt: warning: f.ll: ignoring invalid
+    debug info (DICompileUnit not listed in llvm.dbg.cu)``: the verifier's
+    lines that come before a warning (the problem, then the IR it is in)
+    become its reason."""
+    reason: list[str] = []
+    for line in said.splitlines():
+        match = re.fullmatch(r"warning: (.*?)(?: in <string>)?", line.strip())
+        if match is None:
+            reason += [line.strip()] if line.strip() else []
+            continue
+        why = f" ({reason[0]})" if reason else ""
+        sys.stderr.write(f"enzyme-opt: warning: {filename}: {match.group(1)}{why}\n")
+        reason = []
+    if reason:
+        sys.stderr.write(f"enzyme-opt: warning: {filename}: {reason[0]}\n")
+    sys.stderr.flush()
 
 
 def _pass_builder(module, level: int, cpu: str = "", features: str = ""):
@@ -176,17 +258,29 @@ def _simplify_functions(text: str, names: set[str]) -> str:
     return str(module)
 
 
-def optimize(text: str, level: int, cpu: str | None = "", features: str | None = "") -> str:
+def optimize(text: str, level: int, cpu: str | None = "", features: str | None = "",
+             exported: tuple[str, ...] | None = None) -> str:
     """LLVM's ``-O<level>`` pipeline over the whole module (in a child
-    process: see ``isolated``); ``text`` has been verified."""
-    if level <= 0:
+    process: see ``isolated``); ``text`` has been verified.  With
+    ``exported`` (name prefixes), every other definition is made internal
+    first, as a linker's internalize does: what those names do not reach
+    is deleted, with the externals only it called."""
+    if level <= 0 and exported is None:
         return str(verify(text))
-    return isolated(_optimize, text, level, cpu, features)
+    return isolated(_optimize, text, level, cpu, features, exported)
 
 
-def _optimize(text: str, level: int, cpu: str, features: str) -> str:
+def _optimize(text: str, level: int, cpu: str, features: str,
+              exported: tuple[str, ...] | None = None) -> str:
     module = _parse(text, "the output", VerifyError)
-    pb = _pass_builder(module, level, cpu, features)
+    if exported is not None:
+        for value in [*module.functions, *module.global_variables]:
+            if not (value.is_declaration or value.name.startswith(exported)
+                    or value.name.startswith("llvm.")
+                    or value.linkage in (llvm.Linkage.appending,
+                                         llvm.Linkage.available_externally)):
+                value.linkage = llvm.Linkage.internal
+    pb = _pass_builder(module, max(level, 1) if exported is not None else level, cpu, features)
     pb.getModulePassManager().run(module, pb)
     return str(module)
 

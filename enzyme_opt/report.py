@@ -23,7 +23,7 @@ MODE_TITLES = {R.FORWARD: "forward", R.REVERSE: "reverse (combined)"}
 
 def print_report(data: bytes, filename: str, requests: bool, activity: bool,
                  console: Console | None = None) -> None:
-    console = console or Console(width=150)
+    console = console or Console(width=200)  # wide enough that no column is cut
     _, module = load(data, filename)
     sites = [decode_call(call, describe(call, module, function=False))  # the title names it
              for call in find_call_sites(module)]

@@ -575,4 +575,12 @@ class AugmentedBuilder(RecordPlanner):
         unchanged = self.request.reread_memory
         if unchanged is False or not isinstance(base, (Argument, GlobalVariable)):
             return False
-        return unchanged is True or all(cannot_overlap(base, w) for w in unchanged)
+        if unchanged is True:
+            return True
+        if isinstance(base, Argument):
+            # The written set names the primal's parameters; the load reads one of this
+            # function's (whose shadows sit between them: positions differ).
+            if base not in self.primal_args:
+                return False
+            base = self.request.function.args[self.primal_args.index(base)]
+        return all(cannot_overlap(base, w) for w in unchanged)

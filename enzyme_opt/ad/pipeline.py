@@ -51,10 +51,32 @@ def describe(inst: I.Instruction, module: Module | None, function: bool = True) 
     fn = inst.function
     if fn is None:
         return loc or "<generated code>"
-    name = user_name(module.derived_from.get(fn.name, fn.name) if module is not None else fn.name)
+    derived = module.derived_from if module is not None else {}
+    name = user_name(derived.get(fn.name, fn.name))
+    generated = None
+    while name in derived and name != generated:
+        # Code made from a derivative enzyme-opt generated (diffef, differentiated again):
+        # the user never wrote its blocks; name their function and where they ask for it.
+        generated, name = name, user_name(derived[name])
     if loc:
         return f"{loc}, in {function_phrase(name)}" if function else loc
+    if generated is not None:
+        return _generated_code_site(module, generated, name) or f"in the derivative of @{name}"
     return f"in function @{name}, block {inst.parent.ref()}"
+
+
+def _generated_code_site(module: Module, generated: str, of: str) -> str | None:
+    """Where the user's code calls the derivative ``generated`` of ``of`` (its ``!dbg``)."""
+    fn = module.get_function(generated)
+    for call in (fn.users if fn is not None else ()):
+        if not isinstance(call, I.CallInst) or call.function is None:
+            continue
+        loc = (source_location(module, call.get_metadata("dbg"))
+               or carried_location(module, call.get_metadata(LOCATION_KIND)))
+        if loc:
+            return (f"{loc}, in {function_phrase(user_name(call.function.name))} "
+                    f"(the derivative of @{of} it calls)")
+    return None
 
 
 def lower_module(module: Module, filename: str, reuse: bool = True) -> Module | None:

@@ -160,21 +160,14 @@ def cannot_overlap(read: Value, written: Value) -> bool:
     load through ``read`` sees?  Two distinct globals are distinct objects; a ``noalias``
     (C's ``restrict``) argument's memory is not written through any other pointer while
     the function runs, nor is memory read through another pointer written through it.
-
-    ``read`` and ``written`` may belong to two copies of one function (the written set
-    is computed on the simplified clone, the load is met in the copy being augmented), so
-    arguments are the same object when their positions are."""
-    if _same_object(read, written):
+    Both are values of one function (the caller maps a copy's parameters back: comparing
+    parameters of two copies would never find one equal to itself, and b58fd62's re-read
+    of a restrict argument the function overwrote was exactly that)."""
+    if read is written:
         return False
     if isinstance(read, GlobalVariable) and isinstance(written, GlobalVariable):
         return True
     return any(isinstance(v, Argument) and _is_noalias(v) for v in (read, written))
-
-
-def _same_object(a: Value, b: Value) -> bool:
-    if isinstance(a, Argument) and isinstance(b, Argument):
-        return a.index == b.index
-    return a is b
 
 
 def _is_noalias(arg: Argument) -> bool:

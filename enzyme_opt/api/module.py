@@ -26,8 +26,9 @@ from enzyme_opt.api.wrappers import (Request, Signature, calling_convention, ent
                                      inputs, outputs)
 from enzyme_opt.demangle import DEMANGLERS, demangler
 from enzyme_opt.demangle import demangle as _demangle
-from enzyme_opt.diagnostics import InputError
+from enzyme_opt.diagnostics import InputError, ParseError
 from enzyme_opt.ir import types as T
+from enzyme_opt.ir.debuginfo import result_is_unsigned
 
 C_SUFFIXES = {".c": "c", ".cc": "c++", ".cpp": "c++", ".cxx": "c++", ".C": "c++"}
 C_LANGUAGES = frozenset(C_SUFFIXES.values())
@@ -42,14 +43,15 @@ DTYPE_OF_FLOAT = {"double": "float64", "float": "float32", "half": "float16"}
 UNSUPPORTED_PARAMETER_ATTRIBUTES = ("byval", "inalloca", "preallocated", "byref")
 
 
-def load(source, *, language: str | None = None, cflags=("-O2",),
+def load(source, *, language: str | None = None, cflags=("-O2", "-g"),
          cache_dir: str | Path | None = None, filename: str | None = None) -> "Module":
     """A ``Module`` of ``source``: a path (``.ll``, ``.bc``, ``.c``, ``.cpp``
     …), LLVM IR text or bitcode bytes, an llvmlite module (anything whose
     ``str()`` is IR), or — with ``language="c"`` or ``"c++"`` — source code
-    to compile.  ``cflags``: clang's flags for C/C++.  ``cache_dir``: keep
-    compiled objects there (default ``$ENZYME_OPT_CACHE_DIR``, else memory
-    only)."""
+    to compile.  ``cflags``: clang's flags for C/C++ (``-g``: diagnostics
+    name source lines, and unsigned results are read as unsigned).
+    ``cache_dir``: keep compiled objects there (default
+    ``$ENZYME_OPT_CACHE_DIR``, else memory only; ``~`` is expanded)."""
     if language is not None:
         if language not in C_LANGUAGES or not isinstance(source, str):
             raise ValueError(f"language= takes 'c' or 'c++' with the source code as a string, "
@@ -57,7 +59,14 @@ def load(source, *, language: str | None = None, cflags=("-O2",),
         data, name = compile_c(None, cflags, code=source, language=language), f"<{language}>"
     else:
         data, name = _read_source(source, cflags)
-    text, module = driver.load(data, filename or name)
+    try:
+        text, module = driver.load(data, filename or name)
+    except ParseError as exc:
+        if isinstance(source, str) and language is None and not _starts_like_ir(source):
+            raise InputError(f"this string is not LLVM IR ({exc.where}: {exc.message}); C or "
+                             f"C++ source needs language='c' or language='c++'",
+                             filename or name) from None
+        raise
     arch = (module.triple or "").split("-")[0]
     host = llvm.host_triple().split("-")[0]
     if arch == "unknown":  # llvmlite.ir's default: the host's, as with no triple
@@ -65,7 +74,7 @@ def load(source, *, language: str | None = None, cflags=("-O2",),
     elif arch and arch != host:
         raise InputError(f"the module is for {module.triple}, but the Python API runs code on "
                          f"this machine ({llvm.host_triple()})", filename or name)
-    cache = Path(cache_dir) if cache_dir is not None else native.default_cache_dir()
+    cache = Path(cache_dir).expanduser() if cache_dir is not None else native.default_cache_dir()
     return Module(text, module, filename or name, cache)
 
 
@@ -79,6 +88,10 @@ def _read_source(source, cflags) -> tuple[bytes, str]:
         try:
             return path.read_bytes(), str(path)
         except OSError as exc:
+            if isinstance(source, str) and not path.exists() and _looks_like_code(source):
+                raise InputError("this string is neither a file nor LLVM IR: C or C++ source "
+                                 "needs language='c' or language='c++' (a path, IR text or "
+                                 "bitcode needs none)", _shorten(source)) from None
             raise InputError(f"cannot read the module: {exc.strerror}", str(path)) from None
     if isinstance(source, str):
         return source.encode(), "<string>"
@@ -90,11 +103,21 @@ def _read_source(source, cflags) -> tuple[bytes, str]:
 
 def _looks_like_path(text: str) -> bool:
     """IR text has several lines or starts like IR; a path does neither."""
-    if "\n" in text:
-        return False
-    head = text.lstrip()
-    return not head.startswith((";", "define", "declare", "target", "source_filename", "@",
-                                "%", "!", "attributes"))
+    return "\n" not in text and not _starts_like_ir(text)
+
+
+def _starts_like_ir(text: str) -> bool:
+    return text.lstrip().startswith((";", "define", "declare", "target", "source_filename", "@",
+                                     "%", "!", "attributes", "module asm", "$", "#dbg"))
+
+
+def _looks_like_code(text: str) -> bool:
+    """A one-line string no path would be: C (``double f(double x) {…}``)."""
+    return any(c in text for c in "{};") or ("(" in text and " " in text)
+
+
+def _shorten(text: str, width: int = 40) -> str:
+    return repr(text if len(text) <= width else text[:width - 1] + "…")
 
 
 def compile_c(path: Path | None, cflags, code: str | None = None,
@@ -209,7 +232,8 @@ class Module:
         ret = None
         if fn.return_type != T.void:
             ret = _layout(fn.return_type, f"the result of @{name}",
-                          unsigned="zeroext" in fn.ret_attrs.split())
+                          unsigned="zeroext" in fn.ret_attrs.split()
+                          or result_is_unsigned(self.ir, fn))
         return Signature(name, tuple(params), ret, tuple(readonly), tuple(dtypes),
                          calling_convention(fn.prefix))
 
@@ -223,7 +247,7 @@ class Module:
                 texts, names = [], []
                 for request in missing:
                     self._counter += 1
-                    names.append(f"enzyme_opt.api.entry{self._counter}")
+                    names.append(f"{native.ENTRY_PREFIX}{self._counter}")
                     texts.append(entry_text(request, signature, names[-1]))
                 code = native.compile_object(self.text + "\n" + "\n".join(texts),
                                              self.filename, self.cache_dir)

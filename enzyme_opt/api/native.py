@@ -66,19 +66,61 @@ def compile_object(text: str, filename: str, cache_dir: Path | None) -> llvm.Nat
         obj = build_object(text, filename)
         _write(path, obj)
     missing = missing_in_process(undefined_symbols(obj) or [])
+    wanted = {lib for lib, prefix in RUNTIME_LIBRARIES for n in missing if n.startswith(prefix)}
+    if wanted:
+        for library in sorted(wanted):
+            load_runtime_library(library)
+        missing = missing_in_process(missing)
     if missing:
+        helpers = [name for name in missing if name in RUNTIME_HELPERS]
+        hint = (f" ({', '.join(helpers)}: helpers of the compiler's run-time library, which "
+                f"libgcc_s.so.1 defines from GCC 12 on, or compiler-rt's builtins)"
+                if helpers else "")
         raise BackendError(f"the compiled code calls {', '.join(missing)}, which this process "
-                           f"does not define: define it in the module, or load a library "
+                           f"does not define{hint}: define it in the module, or load a library "
                            f"defining it with ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)",
                            filename)
     return llvm.load_native(obj)
 
 
+#: Shared libraries of the language run-times, loaded into the process
+#: (``RTLD_GLOBAL``) when compiled code needs a name it lacks that starts with
+#: the prefix: the compiler's helpers for what the machine has no instruction
+#: for (``_Float16`` arithmetic on x86-64 without F16C: ``__extendhfsf2``,
+#: ``__truncsfhf2``; 128-bit division), and C++'s library (``operator new``,
+#: ``std::__throw_length_error``: a ``std::vector``), which Python does not load.
+RUNTIME_LIBRARIES = (("libgcc_s.so.1", "__"), ("libstdc++.so.6", "_Z"))
+#: helpers known to live there, named in the error when none of them loads
+RUNTIME_HELPERS = frozenset({
+    "__extendhfsf2", "__extendhfdf2", "__truncsfhf2", "__truncdfhf2", "__extendbfsf2",
+    "__truncsfbf2", "__truncdfbf2", "__divti3", "__udivti3", "__modti3", "__umodti3",
+    "__muloti4", "__floattidf", "__floattisf", "__fixdfti", "__fixsfti", "__fixunsdfti",
+    "__fixunssfti", "__floatuntidf", "__floatuntisf", "__powidf2", "__powisf2",
+    "__muldc3", "__mulsc3", "__divdc3", "__divsc3", "__popcountdi2", "__popcountti2"})
+
+
+@lru_cache(maxsize=None)
+def load_runtime_library(name: str) -> None:
+    """Load a run-time library for good, once; one missing is no error (the
+    symbols it would define are then reported missing)."""
+    try:
+        ctypes.CDLL(name, mode=ctypes.RTLD_GLOBAL)
+    except OSError:
+        pass
+
+
+#: the names of the entry points (``Module.entries``): what an object exports
+ENTRY_PREFIX = "enzyme_opt.api.entry"
+
+
 def build_object(text: str, filename: str) -> bytes:
+    """The object of a module with its entry points: only they stay
+    external, so code no entry point reaches is left out — with the
+    external functions only it calls, which the process need not define."""
     canonical, module = driver.load(text.encode(), filename)
     lowered = driver.differentiate(canonical, module, filename)
     llvm.verify(lowered)
-    return llvm.emit(llvm.optimize(lowered, 2), "obj")
+    return llvm.emit(llvm.optimize(lowered, 2, exported=(ENTRY_PREFIX,)), "obj")
 
 
 def _read(path: Path | None) -> bytes | None:
@@ -117,6 +159,6 @@ def compiler_fingerprint() -> str:
 
 
 def default_cache_dir() -> Path | None:
-    """``$ENZYME_OPT_CACHE_DIR`` when set, else no disk cache."""
+    """``$ENZYME_OPT_CACHE_DIR`` when set (``~`` expanded), else no disk cache."""
     value = os.environ.get("ENZYME_OPT_CACHE_DIR")
-    return Path(value) if value else None
+    return Path(value).expanduser() if value else None

@@ -60,3 +60,47 @@ def carried_location(module: Module, ref: str | None) -> str | None:
     line = module.metadata.get(ref, "")
     match = re.search(r'!\{!"([^"]*)"\}', line)
     return match.group(1) if match else None
+
+
+#: DWARF encodings of unsigned integer types (``DIBasicType(encoding: …)``)
+_UNSIGNED_ENCODINGS = ("DW_ATE_unsigned", "DW_ATE_unsigned_char", "DW_ATE_boolean",
+                       "DW_ATE_UTF")
+#: type qualifiers and names that leave the type's signedness as it is
+_TRANSPARENT_TAGS = ("DW_TAG_typedef", "DW_TAG_const_type", "DW_TAG_volatile_type",
+                     "DW_TAG_atomic_type", "DW_TAG_restrict_type")
+
+
+def result_is_unsigned(module: Module, function) -> bool:
+    """Does the source declare ``function``'s result as an unsigned integer?
+
+    Only debug info (``clang -g``) says so for ``unsigned int`` and wider:
+    the IR's ``i32`` has no sign, and clang marks only narrower results
+    ``zeroext``.  The ``DISubprogram``'s type lists the result first;
+    typedefs and qualifiers are looked through (``const uint32_t``), and an
+    ``enum`` reads its underlying type."""
+    match = re.search(r"!dbg (![\w.]+)", function.suffix)
+    node = _node(module, match.group(1)) if match else ""
+    node = _node(module, _field(node, "type")) if "DISubprogram" in node else ""
+    types = _node(module, _field(node, "types"))
+    first = re.match(r"!\{(![\w.]+|null)", types)
+    ref, seen = (first.group(1) if first else None), set()
+    while ref and ref.startswith("!") and ref not in seen:
+        seen.add(ref)
+        node = _node(module, ref)
+        if "DIBasicType" in node:
+            return _field(node, "encoding") in _UNSIGNED_ENCODINGS
+        if "DW_TAG_enumeration_type" not in node and _field(node, "tag") not in _TRANSPARENT_TAGS:
+            return False
+        ref = _field(node, "baseType")
+    return False
+
+
+def _node(module: Module, ref: str | None) -> str:
+    """The text after ``!N = `` of a metadata node ("" if none)."""
+    line = module.metadata.get(ref, "") if ref else ""
+    return line.split(" = ", 1)[1] if " = " in line else ""
+
+
+def _field(node: str, name: str) -> str | None:
+    match = re.search(r"\b" + name + r": (![\w.]+|\w+)", node)
+    return match.group(1) if match else None

@@ -153,6 +153,13 @@ def thread_in_block(b: Builder) -> tuple[Value, Value]:
     return index, b.mul(ntid[0], b.mul(ntid[1], ntid[2]), "threads")
 
 
+def libdevice_search_order() -> str:
+    """Where ``find_libdevice`` looks, in order, for messages and --help:
+    ``$CUDA_HOME, $CUDA_PATH, /usr/local/cuda, …``."""
+    roots = [place.split("/nvvm/")[0].split("/libdevice/")[0] for place in LIBDEVICE_PLACES]
+    return ", ".join(["$CUDA_HOME", "$CUDA_PATH", *roots])
+
+
 def find_libdevice(given: str | None) -> str | None:
     """The libdevice bitcode to link: ``--libdevice PATH`` if given, else
     the first that exists under $CUDA_HOME, $CUDA_PATH or the usual places."""

@@ -625,7 +625,7 @@ def main(argv: list[str] | None = None) -> int:
     levels = args.levels.split(",")
     single = args.seed is not None or args.source
     seeds = [args.seed or 0] if single else range(args.start, args.start + args.count)
-    source = Path(args.source).read_text() if args.source else None
+    source = run.read_source(args.source) if args.source else None
     jobs = [(s, lvl, f"{args.keep}/{lvl}" if args.keep and single else None, source,
              not args.no_compare) for s in seeds for lvl in levels]
     outcomes = run.run_all(run_one, jobs, args.jobs, args.quiet)

@@ -340,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
     single = args.seed is not None or args.source
     seeds = [args.seed or 0] if single else range(args.start, args.start + args.count)
     keep = args.keep if single else None
-    source = Path(args.source).read_text() if args.source else None
+    source = read_source(args.source) if args.source else None
     jobs = [(s, lvl, f"{keep}/{lvl}" if keep else None, source, args.lang, not args.no_compare)
             for s in seeds for lvl in levels]
     outcomes = run_all(run_one, jobs, args.jobs, args.quiet)
@@ -352,6 +352,16 @@ def main(argv: list[str] | None = None) -> int:
                 shrink.shrink_and_save(o.seed, o.level, o.verdict, Path(
                     args.keep or o.keep()), lang=args.lang, detail=o.detail)
     return status
+
+
+def read_source(path: str) -> str:
+    """The program of ``--source``; a file that cannot be read ends the run
+    with one line naming it (exit 1), not a traceback."""
+    try:
+        return Path(path).read_text()
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else "not a text file"
+        sys.exit(f"{Path(sys.argv[0]).name}: error: --source {path}: cannot read it: {reason}")
 
 
 def run_all(run_one, jobs: list, workers: int, quiet: bool) -> list:

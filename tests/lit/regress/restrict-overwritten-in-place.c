@@ -2,7 +2,8 @@
 // itself: the reverse sweep must use the value it read, not re-read the memory
 // (which now holds x^3). Re-reading was allowed because the written set, computed
 // on the simplified copy, named that copy's argument, and an argument of the copy
-// being differentiated never compared equal to it (b58fd62). Also a loop bound
+// being differentiated never compared equal to it (b58fd62); nor may it be matched by
+// position, since shadows sit between the parameters of the differentiated copy. Also a loop bound
 // read through a restrict pointer and overwritten after the loop. Both against
 // the analytic gradient, at every level, with and without --no-reuse.
 // RUN: clang -O0 -S -emit-llvm %s -o %t0.ll
@@ -26,6 +27,14 @@ void cube_in_place(double *__restrict x, double *__restrict r) {
   *r = *x + sin(v);
 }
 
+/* out is the second parameter of f but the third of the function differentiated
+   (shadows sit between parameters): the written set must be matched by parameter, not by
+   position */
+void square_out(const double *__restrict w, double *__restrict out) {
+  double o = out[0];
+  out[0] = o * o * w[0];
+}
+
 double sum_squares_then_clear(double *__restrict a, int *__restrict n) {
   double s = 0;
   for (int i = 0; i < 3; i++)
@@ -43,6 +52,10 @@ int main(void) {
   double want = 3 * 2.0 * 2.0 + cos(2.0);
   printf("cube: %s (%g, want %g)\n", fabs(dx - want) < 1e-12 ? "ok" : "WRONG", dx, want);
 
+  double w = 2, dw = 0, o = 3, d_o = 1;
+  __enzyme_autodiff((void *)square_out, enzyme_dup, &w, &dw, enzyme_dup, &o, &d_o);
+  printf("shifted positions: %s (%g %g)\n", fabs(d_o - 12) < 1e-12 && fabs(dw - 9) < 1e-12 ? "ok" : "WRONG", d_o, dw);
+
   double a[12], da[12] = {0};
   for (int k = 0; k < 12; k++) a[k] = k + 1;
   int n = 4;
@@ -53,4 +66,5 @@ int main(void) {
   return 0;
 }
 // CHECK: cube: ok
+// CHECK: shifted positions: ok
 // CHECK: loop bound: ok (n after: 1)

@@ -163,3 +163,46 @@ def test_unsupported_parameter_type():
     m = load("define x86_fp80 @long_double(x86_fp80 %x) {\n  ret x86_fp80 %x\n}\n")
     with pytest.raises(UnsupportedType, match="x86_fp80"):
         m["long_double"]
+
+
+@pytest.mark.parametrize("source", ["double g(double x) { return x; }",
+                                    "double g(double x)\n{ return x; }\n"])
+def test_c_source_without_language_says_so(source):
+    """A string that is neither a file nor IR: say that C needs language=
+    (was 'No such file or directory', or LLVM's 'expected top-level entity')."""
+    with pytest.raises(InputError, match="C or C\\+\\+ source needs language='c' or "
+                                         "language='c\\+\\+'"):
+        load(source)
+
+
+def test_missing_path_is_still_a_missing_file():
+    with pytest.raises(InputError, match="No such file or directory"):
+        load("no/such/model.ll")
+
+
+UNSIGNED = r"""
+#include <stdint.h>
+unsigned int u(void) { return 4000000000u; }
+const uint32_t u32(void) { return 4000000000u; }
+unsigned long long ull(void) { return 18000000000000000000ull; }
+int s(void) { return -5; }
+long long sll(void) { return -5; }
+unsigned short us(void) { return 60000; }
+enum big { BIG = 3000000000u };
+enum big e(void) { return BIG; }
+"""
+
+
+def test_unsigned_results_read_as_unsigned():
+    """``unsigned int`` results come back unsigned: clang marks only narrower
+    results zeroext, so the debug info (-g, on by default) says it (was
+    4000000000 → -294967296)."""
+    m = load(UNSIGNED, language="c")
+    assert [m[n]() for n in ("u", "u32", "ull", "s", "sll", "us", "e")] == \
+        [4000000000, 4000000000, 18000000000000000000, -5, -5, 60000, 3000000000]
+
+
+def test_without_debug_info_wide_unsigned_results_read_as_signed():
+    """What python.md says happens with cflags that leave out -g."""
+    m = load(UNSIGNED, language="c", cflags=["-O2"])
+    assert m["u"]() == 4000000000 - 2**32 and m["us"]() == 60000

@@ -171,6 +171,14 @@ BAD_INPUTS = {
 
 BAD_INPUTS.update({
     "corrupt-bitcode": ("bad.bc", b"BC\xc0\xde" + bytes(range(64)), ["bad.bc", "bitcode"]),
+    # A triple LLVM has no target for: was a RuntimeError traceback from llvmlite.
+    "unknown-triple": ("triple.ll", 'target triple = "x86_ 4-pc-linux-gnu"\n' + SQ + caller(
+        "call double (ptr, ...) @__enzyme_fwddiff(ptr @sq, double %x, double 1.0)"),
+        ["triple.ll", 'has no target for the module\'s triple "x86_ 4-pc-linux-gnu"']),
+    # LLVM reads text IR up to a NUL byte: was an empty module (or the IR before it), exit 0.
+    "nul-byte": ("nul.ll", b"\0abc\n", ["nul.ll", "not LLVM IR", "NUL byte at line 1, column 1"]),
+    "nul-after-ir": ("nul2.ll", SQ.encode() + b"\0junk", ["nul2.ll", "not LLVM IR",
+                                                        "NUL byte at line 6, column 1"]),
     # A float shadow for a double primal is refused (as Enzyme: IllegalArgCast).
     "float-shadow-for-double": (
         "fshadow.ll",
@@ -246,6 +254,159 @@ def test_truncated_bitcode_single_line(tmp_path):
     assert proc.returncode == 1 and "Traceback" not in err
     assert not (tmp_path / "out.ll").exists()
     assert len(err.splitlines()) == 1, err
+
+
+C_SOURCE = "#include <math.h>\ndouble f(double x) { return sin(x); }\n"
+
+
+@pytest.mark.parametrize("name, command", [
+    ("f.c", "'clang-22 -O2 -g -S -emit-llvm f.c -o f.ll'"),
+    ("f.cpp", "'clang++-22 -O2 -g -S -emit-llvm f.cpp -o f.ll'"),
+    ("k.cu", "clang-22 -x cuda --cuda-device-only"),
+])
+def test_source_code_input_names_the_clang_command(tmp_path, name, command):
+    """C, C++ or CUDA source is not LLVM IR: say so, and how to make IR of it
+    (was LLVM's "expected top-level entity")."""
+    _write(tmp_path, name, C_SOURCE)
+    out = tmp_path / "out.ll"
+    proc = enzyme_opt(name, "-S", "-o", out, cwd=tmp_path)
+    line = assert_one_error_line(proc, f"{name}: this is ", "source, not LLVM IR", command)
+    assert "top-level entity" not in line
+    assert not out.exists()
+
+
+def test_source_code_on_stdin(tmp_path):
+    proc = enzyme_opt("-", "-S", input=C_SOURCE.encode(), cwd=tmp_path)
+    assert_one_error_line(proc, "<stdin>: this looks like C or C++ source", "clang-22 -O2 -g")
+
+
+def assert_one_usage_line(proc, *fragments):
+    """A usage error: exit 2, one line ``enzyme-opt: error: …`` (not click's
+    three lines ending ``Error: Invalid value for …``)."""
+    err = proc.stderr.decode("utf-8", "replace")
+    assert proc.returncode == 2, (proc.returncode, err)
+    assert len(err.splitlines()) == 1 and err.startswith("enzyme-opt: error: "), err
+    assert "Traceback" not in err and proc.stdout == b""
+    for fragment in fragments:
+        assert fragment in err, (fragment, err)
+
+
+@pytest.mark.parametrize("args, fragments", [
+    (["-O4"], ["-O4: not an optimization level; use -O0, -O1, -O2 or -O3"]),
+    (["-Ofast"], ["-Ofast: not an optimization level; use -O0, -O1, -O2 or -O3"]),
+    (["-O"], ["-O needs a value: use -O0, -O1, -O2 or -O3"]),
+    (["--emit", "bc"], ["--emit bc: not an output kind; use --emit llvm, --emit asm or "
+                        "--emit obj"]),
+    (["--emitt", "asm"], ["unknown option --emitt (did you mean --emit", "enzyme-opt --help"]),
+    (["--frobnicate"], ["unknown option --frobnicate;"]),
+    (["a.ll", "b.ll"], ["unexpected argument b.ll: enzyme-opt reads one input"]),
+    (["-o"], ["option '-o' requires an argument"]),
+], ids=["O4", "Ofast", "O-alone", "emit-bc", "misspelled", "unknown", "two-inputs", "o-alone"])
+def test_usage_error_is_one_line_listing_the_values(tmp_path, args, fragments):
+    out = tmp_path / "out.ll"
+    if args[-1] in ("-O", "-o") or args[0] == "a.ll":
+        proc = enzyme_opt(*args, input=b"")
+    else:
+        proc = enzyme_opt("-", *args, "-S", "-o", out, input=FWD_MODULE.encode())
+    assert_one_usage_line(proc, *fragments)
+    assert not out.exists()
+
+
+def test_optimization_levels_still_work():
+    for args in (["-O0"], ["-O3"], ["-O", "2"], ["--emit", "llvm", "-O1"]):
+        proc = enzyme_opt("-", "-S", *args, input=FWD_MODULE.encode())
+        assert proc.returncode == 0, (args, proc.stderr)
+        assert b"define double @caller" in proc.stdout and b"__enzyme" not in proc.stdout
+    proc = enzyme_opt("-", "--emit", "asm", "-O2", input=FWD_MODULE.encode())
+    assert proc.returncode == 0 and b"caller:" in proc.stdout, proc.stderr
+
+
+@pytest.mark.parametrize("args, fragments", [
+    (["--mcpu", "skylak"], ["--mcpu skylak: not a processor LLVM knows for x86_64-pc-linux-gnu",
+                            "did you mean skylake", "-mcpu=help"]),
+    (["--mcpu", "bogus"], ["--mcpu bogus: not a processor"]),
+    (["--mattr", "+avx3"], ["--mattr +avx3: +avx3 is not a feature LLVM knows",
+                            "did you mean +avx"]),
+    (["--mattr", "+sse2,-bogus"], ["-bogus is not a feature"]),
+    (["--mattr", "avx2"], ["each feature starts with + (enable) or - (disable), as in +avx2"]),
+], ids=["cpu-misspelled", "cpu-bogus", "feature", "feature-second", "feature-unsigned"])
+@pytest.mark.parametrize("emit", [["--emit", "obj"], ["-S"]], ids=["obj", "ir"])
+def test_unknown_cpu_or_feature_is_refused(tmp_path, args, fragments, emit):
+    """LLVM warns and ignores an unknown --mcpu/--mattr (llc-22 too): refused in
+    one line naming it; was accepted silently (or 'LLVM cannot generate code:
+    64-bit code requested on a subtarget that doesn't support it!', or an
+    abort for a feature without its sign)."""
+    module = 'target triple = "x86_64-pc-linux-gnu"\n' + FWD_MODULE
+    out = tmp_path / "out"
+    proc = enzyme_opt("-", *args, *emit, "-o", out, input=module.encode())
+    assert_one_error_line(proc, *fragments)
+    assert not out.exists()
+
+
+def test_known_cpu_and_features_are_accepted(tmp_path):
+    module = 'target triple = "x86_64-pc-linux-gnu"\n' + FWD_MODULE
+    proc = enzyme_opt("-", "--mcpu", "skylake", "--mattr", "+avx2,-fma", "--emit", "asm",
+                      input=module.encode())
+    assert proc.returncode == 0 and proc.stderr == b"", proc.stderr
+    assert b"caller:" in proc.stdout
+
+
+def test_llvm_warnings_about_the_input_name_the_file(tmp_path):
+    """LLVM's warning when it drops debug info of an unknown version was
+    'warning: … in <string>': now in enzyme-opt's form, naming the file."""
+    text = ('define double @sq(double %x) !dbg !3 {\n  ret double %x, !dbg !4\n}\n'
+            '!llvm.dbg.cu = !{!0}\n!llvm.module.flags = !{!5}\n'
+            '!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, '
+            'emissionKind: FullDebug)\n!1 = !DIFile(filename: "f.c", directory: "/")\n'
+            '!3 = distinct !DISubprogram(name: "sq", scope: !1, file: !1, line: 1, '
+            'spFlags: DISPFlagDefinition, unit: !0)\n!4 = !DILocation(line: 1, scope: !3)\n'
+            '!5 = !{i32 2, !"Debug Info Version", i32 0}\n')
+    src = _write(tmp_path, "old.ll", text)
+    proc = enzyme_opt(src, "-S", "-o", tmp_path / "out.ll")
+    assert proc.returncode == 0
+    assert proc.stderr.decode() == (f"enzyme-opt: warning: {src}: ignoring debug info with an "
+                                    f"invalid version (0)\n")
+
+
+def test_llvm_debug_info_chatter_is_one_warning_line(tmp_path):
+    """Invalid debug info: LLVM prints the verifier's problem and the IR node,
+    then 'warning: ignoring invalid debug info in <string>' (3 lines); it is
+    one warning with its reason."""
+    text = ('define double @sq(double %x) !dbg !3 {\n  ret double %x, !dbg !4\n}\n'
+            '!llvm.dbg.u = !{!0}\n!llvm.module.flags = !{!5}\n'
+            '!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, '
+            'emissionKind: FullDebug)\n!1 = !DIFile(filename: "f.c", directory: "/")\n'
+            '!3 = distinct !DISubprogram(name: "sq", scope: !1, file: !1, line: 1, '
+            'spFlags: DISPFlagDefinition, unit: !0)\n!4 = !DILocation(line: 1, scope: !3)\n'
+            '!5 = !{i32 2, !"Debug Info Version", i32 3}\n')
+    proc = enzyme_opt("-", "-S", "-o", tmp_path / "out.ll", input=text.encode())
+    err = proc.stderr.decode()
+    assert proc.returncode == 0 and len(err.splitlines()) == 1, err
+    assert err.startswith("enzyme-opt: warning: <stdin>: ignoring invalid debug info ("), err
+
+
+def _unwritable_outputs(tmp_path: Path) -> dict[str, tuple[Path, list[str]]]:
+    """Output paths that cannot be written, for root too, and what the error says."""
+    _write(tmp_path, "plain", "a file\n")
+    (tmp_path / "dir").mkdir()
+    return {
+        "missing-directory": (tmp_path / "nonexistent" / "x.ll", ["x.ll", "does not exist"]),
+        "a-directory": (tmp_path / "dir", ["dir: cannot write the output: it is a directory"]),
+        "under-a-file": (tmp_path / "plain" / "x.ll", ["x.ll", "is not a directory"]),
+        "proc-file": (Path("/proc/version"), ["/proc/version: cannot write the output"]),
+    }
+
+
+@pytest.mark.parametrize("case", ["missing-directory", "a-directory", "under-a-file",
+                                  "proc-file"])
+@pytest.mark.parametrize("emit", [["-S"], []], ids=["text", "bitcode"])
+def test_unwritable_output(tmp_path, case, emit):
+    """One line naming the path and the reason, exit 1, nothing created."""
+    out, fragments = _unwritable_outputs(tmp_path)[case]
+    before = sorted(p.name for p in tmp_path.rglob("*"))
+    proc = enzyme_opt("-", *emit, "-o", out, input=FWD_MODULE.encode(), cwd=tmp_path)
+    assert_one_error_line(proc, "cannot write the output", *fragments)
+    assert sorted(p.name for p in tmp_path.rglob("*")) == before, "files left behind"
 
 
 def test_error_keeps_existing_output(tmp_path):

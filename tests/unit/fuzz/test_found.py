@@ -54,21 +54,6 @@ OPEN_FOUND = sorted(p for p in (FUZZ / "found-open").iterdir() if p.suffix in ("
                     and re.search(r"-(O[0-3])$", p.stem))
 # found-open program -> the open bug it meets (each file's header has the details)
 OPEN_BUGS = {
-    "restrict-struct-field-inplace-24-O2.c":
-        "a field of a restrict struct parameter overwritten in place is re-read by the reverse "
-        "sweep (right with --no-reuse)",
-    "restrict-struct-field-callee-22-O0.c":
-        "a field of a restrict struct parameter overwritten by a callee is re-read by the "
-        "reverse sweep (right with --no-reuse)",
-    "restrict-struct-field-refout-9-O1.cpp":
-        "a field of a restrict struct parameter overwritten by a callee through a reference is "
-        "re-read by the reverse sweep (right with --no-reuse)",
-    "restrict-dynamic-index-22-O2.cpp":
-        "a restrict array element read at a run-time index, then overwritten at a constant "
-        "index, is re-read by the reverse sweep (right with --no-reuse)",
-    "restrict-dynamic-index-minimal-O0.c":
-        "a restrict array element read at a run-time index, then overwritten at a constant "
-        "index, is re-read by the reverse sweep (right with --no-reuse)",
     "width2-vec2-fadd-invalid-14-O2.cpp":
         "batched reverse mode of a function returning <2 x float> by value: fadd of a "
         "[2 x <2 x float>] adjoint (invalid output)",

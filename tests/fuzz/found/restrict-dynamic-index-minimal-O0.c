@@ -1,4 +1,4 @@
-/* OPEN (wrong at -O0, -O1, -O2, -O3; enzyme-opt fb11a22): restrict-dynamic-index-22-O2.cpp
+/* FIXED (commit "Re-reads: the load's parameter is mapped back": augment.is_rereadable maps the load's parameter to the primal's; was wrong at -O0, -O1, -O2, -O3; enzyme-opt fb11a22): restrict-dynamic-index-22-O2.cpp
  * reduced by hand to C: out[n - 5] (out[2], at an index computed at run time) is read, then
  * out[2] is overwritten; the reverse sweep re-reads out[n - 5] after the store and the gradient
  * of a (reverse[7]) is 0.7489 where the finite differences give 1.1258. Right with

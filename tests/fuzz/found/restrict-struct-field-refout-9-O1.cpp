@@ -1,4 +1,4 @@
-/* OPEN (wrong at -O0, -O1, -O2, -O3; enzyme-opt fb11a22): a field of a struct reached through a
+/* FIXED (commit "Re-reads: the load's parameter is mapped back": augment.is_rereadable maps the load's parameter to the primal's; was wrong at -O0, -O1, -O2, -O3; enzyme-opt fb11a22): a field of a struct reached through a
  * restrict pointer (s->w[0]) read by the differentiated function (`fmin(s->w[0], 0.3)`), then
  * overwritten by a noinline callee through a `real &` out-parameter bound to it
  * (`refout8(..., s->w[0])`): the reverse sweep re-reads s->w[0] after the call, fmin picks the

@@ -1,4 +1,4 @@
-/* OPEN (wrong at -O0, -O1, -O2, -O3; enzyme-opt fb11a22): a field of a struct reached through a
+/* FIXED (commit "Re-reads: the load's parameter is mapped back": augment.is_rereadable maps the load's parameter to the primal's; was wrong at -O0, -O1, -O2, -O3; enzyme-opt fb11a22): a field of a struct reached through a
  * restrict pointer, read by the differentiated function (`t5 = sin(s->w[1] * s->u + a)`) and
  * then overwritten by a noinline callee it passes the pointer to (`update_state6(s, a)` writes
  * st->u): the reverse sweep re-reads s->u after the call, so the gradient of s->w[1]

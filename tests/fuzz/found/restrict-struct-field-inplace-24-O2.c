@@ -1,4 +1,4 @@
-/* OPEN (wrong at -O0, -O1, -O2, -O3; enzyme-opt fb11a22): a field of a struct reached through a
+/* FIXED (commit "Re-reads: the load's parameter is mapped back": augment.is_rereadable maps the load's parameter to the primal's; was wrong at -O0, -O1, -O2, -O3; enzyme-opt fb11a22): a field of a struct reached through a
  * restrict pointer parameter, read and then overwritten in place by the differentiated
  * function (`s->w[0] = s->w[0] * (0.5 + 0.3 * tanh(s->w[0])) + ...`): the reverse sweep
  * re-reads the field after the store, so the gradient of s->w[0] (reverse[10]; also both lanes

@@ -1,4 +1,4 @@
-/* OPEN (wrong at -O0, -O1, -O2, -O3; enzyme-opt fb11a22): an element of a restrict array
+/* FIXED (commit "Re-reads: the load's parameter is mapped back": augment.is_rereadable maps the load's parameter to the primal's; was wrong at -O0, -O1, -O2, -O3; enzyme-opt fb11a22): an element of a restrict array
  * parameter read at an index the program computes (`out[(s->k + 0) % 3]`, a load of the
  * struct's int field), then overwritten at a constant index (`out[2] += ...`, the same
  * element): the reverse sweep re-reads out[s->k % 3] after the store, so fmax picks the other
