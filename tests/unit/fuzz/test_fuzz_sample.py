@@ -19,8 +19,9 @@ import run  # noqa: E402
 # Seeds whose programs, between them, have every pattern of issue 20 (restrict, int *N read and
 # overwritten, the struct parameter, a real's bits through a callee into the heap, in-place
 # overwrites by target and by callees) besides the older ones: see test_the_sample_has_...
-# (each costs two builds: the default derivative and the conservative one).
-SEEDS = (0, 1, 2, 3, 4, 6, 8, 9, 12, 14, 18, 27, 28, 31, 40, 45)
+# Each run costs two builds (the default derivative and the conservative one): ten programs
+# keep the sample's cost what 24 were without the comparison.
+SEEDS = (0, 1, 4, 6, 8, 12, 14, 18, 28, 45)
 LEVELS = ("O0", "O1", "O2", "O3", "O2+fast-math")  # the last: vectorized reductions everywhere
 
 
