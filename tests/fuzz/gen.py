@@ -704,8 +704,9 @@ class Generator:
         if kind == "reduce_n":
             arr = self.rng.choice([a for a, length in scope.arrays if length >= NX])
             t = self.fresh("t")
-            scope.scalars.append(t)
-            return [Node(f"real {t} = {self.helper(kind)}({self.ptr(arr)}, N, {self.leaf(scope)});")]
+            node = Node(f"real {t} = {self.helper(kind)}({self.ptr(arr)}, N, {self.leaf(scope)});")
+            scope.scalars.append(t)            # after its initializer: it cannot read itself
+            return [node]
         name = self.helper(kind)
         pointer, count = self.array_argument(scope)
         if kind in ("reduce", "recursive"):

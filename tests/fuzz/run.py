@@ -56,6 +56,9 @@ BAD = ("wrong", "crashed", "invalid", "reuse-differs", "genfail")
 # enzyme-opt's conservative mode: the reverse sweep re-reads and recomputes nothing, every value
 # it needs comes from the tape. Every fuzzer compares its derivatives with the default ones.
 CONSERVATIVE = ("--no-reuse",)
+# A generated program that reads a variable before it is set is the generator's bug (undefined
+# behaviour: its derivatives mean nothing): genfail, not a run.
+GENERATED_FLAGS = ("-Werror=uninitialized", "-Werror=sometimes-uninitialized")
 REUSE_REL = 1e-12          # default and conservative derivatives agree to this, relative
 # enzyme-opt verifies what it writes: when LLVM rejects it, the one-line error names "the output"
 # or says "internal error". That is invalid IR caught in time, not a refusal.
@@ -135,8 +138,8 @@ def check_source(source: str, level: str, work: Path, cflags: tuple[str, ...] = 
     src, ll = work / ("p" + suffix), work / "p.ll"
     src.write_text(source)
     level_flags = level_options(level)
-    r = _run([compiler, *level_flags, *cflags, "-S", "-emit-llvm", "-I", str(HERE), str(src),
-              "-o", str(ll)], 120)
+    r = _run([compiler, *level_flags, *cflags, *GENERATED_FLAGS, "-S", "-emit-llvm", "-I",
+              str(HERE), str(src), "-o", str(ll)], 120)
     if r.returncode != 0:
         return "genfail", last_line(r.stderr), (0, 0, 0)
     ll.write_text(add_global_shadow(ll.read_text()))
