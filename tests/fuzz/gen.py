@@ -509,7 +509,7 @@ class Generator:
             name = self.alias_of[name]
         return name
 
-    def helper_pointer(self, kind: str = "") -> str:
+    def helper_pointer(self) -> str:
         """`__restrict ` for a new helper's pointers (when the program draws restrict)."""
         return "__restrict " if self.restrict and self.chance(0.7) else ""
 
@@ -598,7 +598,7 @@ class Generator:
             return self.rng.choice(existing)
         name = self.fresh(kind)
         self.helper_kinds.append((kind, name))
-        r = self.helper_pointer(kind)
+        r = self.helper_pointer()
         if r:
             self.restrict_helpers.add(name)
         if kind == "reduce":
