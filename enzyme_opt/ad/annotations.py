@@ -55,11 +55,11 @@ class Registrations:
         return DifferentiationError(f"@{g.name}: {message}", self.filename)
 
     def functions(self, g: GlobalVariable, count: int, what: str) -> list[Function]:
-        items = _elements(g)
+        items = registered_values(g)
         if len(items) < count or not all(isinstance(f, Function) for f in items[:count]):
             raise self.fail(g, f"must hold {what}")
         if len(items) > count:
-            extra = _string(items[count]) or items[count].ref()
+            extra = string_constant(items[count]) or items[count].ref()
             raise self.fail(g, f"the extra entry {extra!r} is not supported")
         return items
 
@@ -84,7 +84,7 @@ class Registrations:
         self.attach(fn, "enzyme_splitderivative", split)
 
     def inactivefn(self, g: GlobalVariable) -> None:
-        items = _elements(g)
+        items = registered_values(g)
         if not items or not all(isinstance(f, Function) for f in items):
             raise self.fail(g, "must hold functions")
         for fn in items:  # every entry (Enzyme itself reads only the first)
@@ -92,28 +92,28 @@ class Registrations:
                 fn.add_string_attribute("enzyme_inactive", f"@{g.name}")
 
     def inactive_global(self, g: GlobalVariable) -> None:
-        items = _elements(g)
+        items = registered_values(g)
         if not items or not all(isinstance(v, GlobalVariable) for v in items):
             raise self.fail(g, "must hold the addresses of global variables")
         for v in items:
             mark_inactive_global(self.module, v)
 
     def function_like(self, g: GlobalVariable) -> None:
-        items = _elements(g)
-        name = _string(items[1]) if len(items) == 2 else None
+        items = registered_values(g)
+        name = string_constant(items[1]) if len(items) == 2 else None
         if len(items) != 2 or not isinstance(items[0], Function) or not name:
             raise self.fail(g, "must hold {function, \"math function name\"}")
         make_function_like(items[0], name, f"@{g.name}")
 
     def allocation_like(self, g: GlobalVariable) -> None:
-        items = _elements(g)
+        items = registered_values(g)
         what = '{allocator, size argument index, "deallocator argument indices", deallocator}'
         if len(items) != 4 or not isinstance(items[0], Function) or \
                 not isinstance(items[3], Function):
             raise self.fail(g, f"must hold {what}")
         allocator, size, indices, free = items
         size_index = _integer(size)
-        index_text = _string(indices)
+        index_text = string_constant(indices)
         if size_index is None or not index_text or not _valid_indices(index_text):
             raise self.fail(g, f"must hold {what}")
         if size_index >= len(allocator.args) or not allocator.args[size_index].type.is_int:
@@ -195,11 +195,11 @@ def _read_global_annotations(module: Module, filename: str) -> None:
     for entry in table.initializer.operands:
         if not isinstance(entry, ConstantAggregate) or len(entry.operands) < 2:
             continue
-        text = _string(entry.operand(1))
+        text = string_constant(entry.operand(1))
         if not text or not text.startswith("enzyme_"):
             continue
         key, _, value = text.partition("=")
-        target = _strip(entry.operand(0))
+        target = strip_casts(entry.operand(0))
         where = f'annotate("{text}")'
         if key not in ANNOTATIONS:
             raise DifferentiationError(f"the annotation {where} is not supported by enzyme-opt",
@@ -310,24 +310,24 @@ def _global_metadata_kinds(g: GlobalVariable) -> list[str]:
 
 
 # -- reading constants ----------------------------------------------------------------
-def _strip(value: Value) -> Value:
+def strip_casts(value: Value) -> Value:
     while isinstance(value, ConstantExpr) and value.opcode in ("bitcast", "addrspacecast",
                                                                 "getelementptr"):
         value = value.operand(0)
     return value
 
 
-def _elements(g: GlobalVariable) -> list[Value]:
+def registered_values(g: GlobalVariable) -> list[Value]:
     """The entries of a registration global's initializer, casts stripped."""
     init = g.initializer
     if isinstance(init, ConstantAggregate):
-        return [_strip(v) for v in init.operands]
-    return [_strip(init)] if init is not None else []
+        return [strip_casts(v) for v in init.operands]
+    return [strip_casts(init)] if init is not None else []
 
 
-def _string(value: Value) -> str | None:
+def string_constant(value: Value) -> str | None:
     """The C string a constant global holds (``"log1p"``), else None."""
-    value = _strip(value)
+    value = strip_casts(value)
     if isinstance(value, GlobalVariable) and isinstance(value.initializer, ConstantString):
         return value.initializer.data.split(b"\0")[0].decode("utf-8", "replace")
     return None
@@ -358,7 +358,7 @@ def _erase_global(module: Module, g: GlobalVariable) -> None:
         used = module.get(name)
         if not isinstance(used, GlobalVariable) or used.initializer is None:
             continue
-        kept = [v for v in used.initializer.operands if _strip(v) is not g]
+        kept = [v for v in used.initializer.operands if strip_casts(v) is not g]
         if len(kept) == len(used.initializer.operands):
             continue
         used.initializer.drop_operands()  # the old list no longer uses g

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import re
 
+from enzyme_opt.ad.annotations import registered_values, string_constant, strip_casts
 from enzyme_opt.ad.rules.calls import MATH, callee_kind
 from enzyme_opt.ad.rules.custom import allocator, has_custom_rule, inactive_reason, math_rule_name
 from enzyme_opt.diagnostics import warn
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.module import Function, GlobalVariable, Module
-from enzyme_opt.ir.values import ConstantAggregate, ConstantExpr, ConstantString, Value
+from enzyme_opt.ir.values import ConstantAggregate
 
 #: what keeps a function as it is through the pipeline
 PROTECTION = "noinline optnone"
@@ -96,15 +97,15 @@ def _told_about(module: Module, registrations: list[GlobalVariable]) -> list[Fun
     found: dict[Function, None] = {fn: None for fn in module.functions
                                    if not fn.is_declaration and callee_kind(fn) == MATH}
     for g in registrations:
-        for value in _leaves(g.initializer):
+        for value in registered_values(g):
             if isinstance(value, Function):
                 found[value] = None
     table = module.get("llvm.global.annotations")
     if isinstance(table, GlobalVariable) and table.initializer is not None:
         for entry in table.initializer.operands:
             operands = getattr(entry, "operands", [])
-            if len(operands) >= 2 and "enzyme_" in _text(operands[1]):
-                target = _strip(operands[0])
+            if len(operands) >= 2 and "enzyme_" in (string_constant(operands[1]) or ""):
+                target = strip_casts(operands[0])
                 if isinstance(target, Function):
                     found[target] = None
     return list(found)
@@ -129,21 +130,3 @@ def _keep(module: Module, values: list[GlobalVariable]) -> None:
 
 def _groups(fn: Function) -> list[int]:
     return [int(g) for g in re.findall(r"#(\d+)\b", fn.suffix)]
-
-
-def _leaves(value: Value) -> list[Value]:
-    if isinstance(value, (ConstantAggregate, ConstantExpr)):
-        return [leaf for op in value.operands for leaf in _leaves(op)]
-    return [value]
-
-
-def _strip(value: Value) -> Value:
-    while isinstance(value, ConstantExpr) and value.operands:
-        value = value.operand(0)
-    return value
-
-
-def _text(value: Value) -> str:
-    """The text of an annotation's string global."""
-    init = getattr(_strip(value), "initializer", None)
-    return init.data.decode("latin-1") if isinstance(init, ConstantString) else ""
