@@ -273,8 +273,9 @@ def _moved_type(function: Function, graph: list[I.Instruction],
     width = graph[0].type.scalar.bits  # the root: an integer load, or a float's bits
     as_float = FLOAT_OF_WIDTH[width]
     if any(_is_half(i) for i in graph if not isinstance(i, (I.LoadInst, I.StoreInst))):
+        # a phi or select may carry the i64 to its halves (an LCSSA phi out of a loop)
         others = [i for i in graph if not isinstance(i, (I.LoadInst, I.StoreInst))
-                  and not _is_half(i)]
+                  and not _is_half(i) and i.opcode not in JOINS]
         scalar = all(not i.type.is_vector for i in graph if isinstance(i, I.LoadInst))
         return FLOAT_PAIR if width == 64 and scalar and not others else None
     sinks = {_cast_type(i) for i in graph if isinstance(i, I.CastInst)}

@@ -226,6 +226,9 @@ def float_from_integer_bits_message(inst, shadowed, active=()) -> str | None:
                         f"come back as {inst.type} (a bit trick, or a double shuffled between "
                         "GPU threads as two 32-bit halves): its derivative would be lost; use "
                         "floating-point operations, and shuffle floats")
+        elif isinstance(value, I.Instruction) and value.opcode in ("phi", "select"):
+            # the bits chosen among several (an LCSSA phi out of a loop)
+            work.extend(value.operands[0::2] if value.opcode == "phi" else value.operands[1:])
         elif isinstance(value, I.Instruction) and value.opcode in _BIT_MOVES:
             work.append(value.operand(0))
             if value.opcode in ("and", "or"):
