@@ -437,7 +437,7 @@ class Decoder:
         binding = ArgBinding(activity, primal, marker=marker, stride=stride, byref=byref is not None)
         if activity == R.OUT and self.mode in (R.FORWARD, R.FWDSPLIT):
             raise self.fail("'enzyme_out' is for reverse mode; forward mode uses 'enzyme_dup'")
-        if activity == R.OUT and not param.scalar.is_float:
+        if activity == R.OUT and not _active_by_value(param):
             raise self.fail(f"'enzyme_out' needs a floating-point parameter, "
                             f"parameter {index + 1} of @{function.name} is {param}")
         if with_shadows:
@@ -464,7 +464,7 @@ class Decoder:
     def default_activity(self, param: T.Type) -> str:
         if self.mode == R.BATCH:
             return R.VECTOR
-        if param.scalar.is_float:
+        if _active_by_value(param):  # a float, or a struct or array of them (as Enzyme)
             return R.OUT if self.mode in R.REVERSE_MODES else R.DUP
         if param.is_pointer:
             return R.DUP
@@ -496,6 +496,13 @@ class Decoder:
         if ret.is_pointer and self.mode in (R.FORWARD, R.FWDSPLIT, *R.SPLIT_MODES):
             return R.DUP
         return R.CONST
+
+
+def _active_by_value(param: T.Type) -> bool:
+    """Can a value of this type be ``enzyme_out``: a float or a vector of them, or a
+    struct or array holding floats (and integers, which stay constant) but no pointer?"""
+    return param.scalar.is_float or (param.is_aggregate and T.contains_float(param)
+                                     and not T.contains_pointer(param))
 
 
 def _coercible(actual: T.Type, expected: T.Type) -> bool:

@@ -289,9 +289,8 @@ class SplitGenerator:
         outs = [arg for arg, a in zip(self.forward.primal_args, self.request.args) if a == R.OUT]
         # + 0.0 turns an adjoint that received nothing (-0.0, see empty_adjoint)
         # into the +0.0 Enzyme returns; every other value passes unchanged.
-        values = [self.lanes.to_abi(b, b.fadd(b.load(self.lanes.type(a.type), self.slot(a)),
-                                              zero(self.lanes.type(a.type)),
-                                              f"d{a.name}" if a.name else ""), a.type)
+        values = [self.lanes.to_abi(b, plus_zero(b, b.load(self.lanes.type(a.type), self.slot(a)),
+                                                 f"d{a.name}" if a.name else ""), a.type)
                   for a in outs]
         if not values:
             b.ret()
@@ -346,6 +345,22 @@ class SplitGenerator:
             return copy
         raise DifferentiationError(f"internal error: the value {value.ref()} of "
                                    f"@{self.aug.name} is not available in the reverse sweep")
+
+
+def plus_zero(b: Builder, adjoint: Value, name: str = "") -> Value:
+    """``adjoint + 0.0``, element by element through arrays and structs (a batched
+    ``<2 x float>`` parameter's adjoints are a ``[2 x <2 x float>]``, which ``fadd``
+    does not take)."""
+    ty = adjoint.type
+    if isinstance(ty, (T.ArrayType, T.StructType, T.NamedStructType)):
+        elements = [ty.element] * ty.count if isinstance(ty, T.ArrayType) else ty.elements
+        whole: Value = adjoint
+        for index, element in enumerate(elements):
+            if T.contains_float(element):
+                part = plus_zero(b, b.extractvalue(adjoint, index))
+                whole = b.insertvalue(whole, part, index, name if index == len(elements) - 1 else "")
+        return whole
+    return b.fadd(adjoint, zero(ty), name) if ty.scalar.is_float else adjoint
 
 
 def _block_label(block: BasicBlock) -> str:
