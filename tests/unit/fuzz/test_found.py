@@ -58,9 +58,6 @@ OPEN_FOUND = sorted(p for p in (FUZZ / "found-open").iterdir() if p.suffix in ("
                     and re.search(r"-(O[0-3])$", p.stem))
 # found-open program -> the open bug it meets (each file's header has the details)
 OPEN_BUGS = {
-    "width2-vec2-fadd-invalid-14-O2.cpp":
-        "batched reverse mode of a function returning <2 x float> by value: fadd of a "
-        "[2 x <2 x float>] adjoint (invalid output)",
 }
 
 

@@ -1,13 +1,13 @@
-/* OPEN (invalid output at -O0, -O1, -O2, -O3; enzyme-opt fb11a22, and 2c57365 before issue 20's
- * work): batched reverse mode (__enzyme_autodiff at enzyme_width 2, fuzz_check_reverse_width2)
- * of a float program calling a noinline function that takes and returns `Vec2` (two floats,
- * `<2 x float>` in registers) by value writes `fadd [2 x <2 x float>] %71, zeroinitializer`:
- * enzyme-opt's own check of its output stops with "the output: ...: error: invalid operand type
- * for instruction". The fadd of a whole [W x <n x T>] adjoint, like the fneg fixed in 507bdb5
- * (batched/reverse-vector-fsub.c): an operation on a batched vector adjoint needs one per lane.
- * The struct parameter (FUZZ_STATE) is not needed: without it the output is invalid too.
- * found: tests/fuzz/run.py --lang cpp --seed 14 --levels O2 (generator of ef174bf), shrunk
- * rerun: .venv/bin/python tests/fuzz/run.py --lang cpp --source tests/fuzz/found-open/width2-vec2-fadd-invalid-14-O2.cpp --levels O0,O1,O2,O3 */
+/* FOUND by the C++ fuzzer: seed 14, -O0..-O3, class invalid (batched reverse mode, width 2),
+ * shrunk (generator of ef174bf, enzyme-opt fb11a22; 2c57365 had it too).
+ * Regenerate: .venv/bin/python tests/fuzz/run.py --lang cpp --seed 14 --levels O2 --keep /tmp/fuzz-14-O2-cpp --shrink
+ * Rerun:      .venv/bin/python tests/fuzz/run.py --lang cpp --source tests/fuzz/found/width2-vec2-fadd-invalid-14-O2.cpp --levels O0,O1,O2,O3
+ *
+ * Invalid: a noinline function takes and returns `Vec2` (two floats, `<2 x float>` in
+ * registers) by value; its width-2 reverse returns the parameter's adjoint as a
+ * [2 x <2 x float>], and the "+ 0.0" that turns an adjoint that received nothing into +0.0
+ * was one `fadd` of the whole array: enzyme-opt's check of its output stopped.
+ * Fixed: reverse.plus_zero goes element by element. Lit: batched/reverse-vector-parameter.c. */
 /* enzyme-opt fuzz program, seed 14 (tests/fuzz/gen_cpp.py, C++) */
 typedef float real;
 #define REAL_IS_FLOAT 1
