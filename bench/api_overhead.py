@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The Python API's costs (`make bench`, section "api"; or run this file alone).
+"""The Python API's costs (`make bench`, section "api"; alone: `bench/run.py --sections api`).
 
 1. Call overhead: time per call of cached API calls on kernels that do almost nothing
    (`c*x*x`, `x[0]*x[1]`), next to the floor — one ctypes call of the compiled entry point
@@ -17,7 +17,6 @@ Timings: calls repeated until a repetition lasts >= min_s, best of `reps` repeti
 
 from __future__ import annotations
 
-import argparse
 import subprocess
 import sys
 import tempfile
@@ -30,8 +29,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
-from enzyme_opt import (Active, Const, Duplicated, Reverse, autodiff, gradient,  # noqa: E402
-                        load)
+from enzyme_opt import Active, Const, Duplicated, Reverse, autodiff, gradient, load  # noqa: E402
 
 TINY = """
 double scaled_square(double x, double c) { return c * x * x; }
@@ -224,19 +222,3 @@ def markdown(res: dict) -> list[str]:
     out += ["", f"Compiling one request: {c['cold'] * 1e3:.0f} ms cold, "
                 f"{c['disk cache'] * 1e3:.0f} ms from the disk cache.", ""]
     return out
-
-
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--min-time", type=float, default=0.2)
-    ap.add_argument("--reps", type=int, default=3)
-    args = ap.parse_args()
-    import run  # bench/run.py: builds the C harnesses the way `make bench` does
-    res = bench_api(run.build_kernel, args.min_time, args.reps)
-    print("\n".join(markdown(res)))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

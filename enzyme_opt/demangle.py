@@ -7,6 +7,15 @@ from __future__ import annotations
 import shutil
 import subprocess
 
+#: the name of the copy of a function that differentiation works on
+PREPROCESS_PREFIX = "preprocess_"
+
+
+def user_name(name: str) -> str:
+    """The user's name for a function: ``preprocess_f`` is ``f``."""
+    return name[len(PREPROCESS_PREFIX):] if name.startswith(PREPROCESS_PREFIX) else name
+
+
 DEMANGLERS = ("llvm-cxxfilt-22", "llvm-cxxfilt", "c++filt")
 
 

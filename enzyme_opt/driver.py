@@ -34,20 +34,21 @@ def differentiate(text: str, module, filename: str, reuse: bool = True) -> str:
     """Lower every ``__enzyme_*`` call; returns the new module's text, or
     the canonical input unchanged when there is nothing to do.  On a GPU,
     shared memory gets shadows first, and the lowered module gets its
-    device finishing (``ad/gpu.py``)."""
+    device finishing (``ad/parallel/gpu.py``)."""
     with collector_paused():  # see ir/collector.py: a third of the time otherwise
         return _differentiate(text, module, filename, reuse)
 
 
 def _differentiate(text: str, module, filename: str, reuse: bool) -> str:
-    from enzyme_opt.ad.callsites import find_call_sites
+    from enzyme_opt.abi.callsites import EnzymeCalls
     from enzyme_opt.ad.pipeline import lower_module
     target = gpu_target(module.triple)
     state = None
-    if target is not None and find_call_sites(module):
-        from enzyme_opt.ad import gpu
+    calls = EnzymeCalls(module)  # the ABI read once: the later stages keep it current
+    if target is not None and calls:
+        from enzyme_opt.ad.parallel import gpu
         state = gpu.prepare(module, target)
-    lowered = lower_module(module, filename, reuse)
+    lowered = lower_module(module, filename, reuse, calls)
     if lowered is None:
         return text
     if state is not None:
@@ -104,10 +105,10 @@ def _run(data: bytes, filename: str, options: Options) -> bytes:
 def optimize_before_ad(text: str, filename: str, options: Options) -> str:
     """LLVM's ``-O<n>`` pipeline before differentiating, as Enzyme's clang plugin runs
     it, with the functions the program told Enzyme about kept out of its reach
-    (``ad/preserve.py``): IR straight from clang's front end
+    (``abi/preserve.py``): IR straight from clang's front end
     (``-Xclang -disable-llvm-passes``) is differentiated optimized, its registered
     rules still in place."""
-    from enzyme_opt.ad.preserve import protect, release
+    from enzyme_opt.abi.preserve import protect, release
     module = parse_module(text, filename)
     protect(module)
     optimized = llvm.optimize(print_module(module), options.opt_level, options.cpu,

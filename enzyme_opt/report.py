@@ -7,9 +7,8 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from enzyme_opt.ad import request as R
-from enzyme_opt.ad.callsites import decode_call, find_call_sites
-from enzyme_opt.ad.rules import custom
+from enzyme_opt.abi import request as R
+from enzyme_opt.abi.callsites import decode_call, find_call_sites
 from enzyme_opt.ad.pipeline import describe, preprocess_for_report
 from enzyme_opt.analysis.activity import useful_values, varied_values
 from enzyme_opt.analysis.types import float_types_of_object, underlying_object
@@ -17,6 +16,7 @@ from enzyme_opt.driver import load
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.values import Argument
+from enzyme_opt.knowledge import declared
 
 MODE_TITLES = {R.FORWARD: "forward", R.REVERSE: "reverse (combined)"}
 
@@ -122,14 +122,14 @@ def call_note(call: I.CallInst) -> str:
     fn = call.called_function
     if fn is None:
         return ""
-    reason = custom.inactive_reason(fn)
+    reason = declared.inactive_reason(fn)
     if reason is not None:
         return f"inactive: {reason}"
     rules = [f"@{f.name}" for mode in (R.FORWARD, R.REVERSE)
-             for f in (custom.custom_rule(fn, mode) or ())]
+             for f in (declared.custom_rule(fn, mode) or ())]
     if rules:
         return "custom rule: " + ", ".join(dict.fromkeys(rules))
-    like = custom.math_rule_name(fn)
+    like = declared.math_rule_name(fn)
     return f"differentiated like {like}" if like else ""
 
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from enzyme_opt.ad import request as R
-from enzyme_opt.ad import split
-from enzyme_opt.ad.callsites import has_sret_result
-from enzyme_opt.ad.request import CallSite
+from enzyme_opt.abi import request as R
+from enzyme_opt.abi.callsites import has_sret_result
+from enzyme_opt.abi.request import CallSite
+from enzyme_opt.ad.modes import split
 from enzyme_opt.ad.utils import coerce, convert_argument, join_lanes, shadow_type, sret_type
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
@@ -56,7 +56,7 @@ def differential_return(b: Builder, site: CallSite) -> list[Value]:
     lanes = shadow_type(ty, request.width)
     seed = site.differential_return
     if seed is None:
-        from enzyme_opt.ad.reverse import default_seed
+        from enzyme_opt.ad.modes.reverse import default_seed
         return [default_seed(lanes)]
     if isinstance(seed, list):  # W separate values
         return [join_lanes(b, [convert_argument(b, s, ty) for s in seed], ty, request.width)]

@@ -11,33 +11,33 @@ rewrite the calls.
 from __future__ import annotations
 
 from enzyme_opt import llvm
-from enzyme_opt.ad import request as R
-from enzyme_opt.ad.annotations import apply_annotations, check_leftover_markers
-from enzyme_opt.ad.checkpoint import (CHECKPOINT_MARKERS, CheckpointGenerator, is_checkpoint_loop,
-                                      lower_checkpoint_calls)
-from enzyme_opt.ad.chosen_functions import split_calls_of_chosen_functions
-from enzyme_opt.ad.callsites import (MARKERS, decode_call, entry_mode, find_call_sites,
-                                    has_sret_result, marker_name, resolve_function)
-from enzyme_opt.ad.constexprs import expand_global_addresses
-from enzyme_opt.ad.expand import expand_runtime_helpers, needs_expansion
-from enzyme_opt.ad.shuffles import join_double_shuffles
-from enzyme_opt.ad.invokes import lower_invokes
+from enzyme_opt.abi import request as R
+from enzyme_opt.abi.annotations import apply_annotations, check_leftover_markers
+from enzyme_opt.abi.callsites import (CHECKPOINT_MARKERS, MARKERS, EnzymeCalls, decode_call,
+                                      entry_mode, has_sret_result, marker_name, resolve_function)
+from enzyme_opt.abi.chosen_functions import split_calls_of_chosen_functions
+from enzyme_opt.abi.preserve import warn_lost_annotations
+from enzyme_opt.abi.shadow_tables import give_tables_shadows
 from enzyme_opt.ad.lower import lower_call_site
-from enzyme_opt.ad.preserve import warn_lost_annotations
-from enzyme_opt.ad.retype import float_parameters, retype_float_moves
-from enzyme_opt.ad.shadow_tables import give_tables_shadows
+from enzyme_opt.ad.modes.checkpoint import (CheckpointGenerator, is_checkpoint_loop,
+                                            lower_checkpoint_calls)
+from enzyme_opt.ad.parallel.shuffles import join_double_shuffles
+from enzyme_opt.ad.prepare.constexprs import expand_global_addresses
+from enzyme_opt.ad.prepare.expand import expand_runtime_helpers, needs_expansion
+from enzyme_opt.ad.prepare.invokes import lower_invokes
+from enzyme_opt.ad.prepare.retype import float_parameters, retype_float_moves
 from enzyme_opt.ad.utils import PREPROCESS_PREFIX, new_internal_function, user_name
 from enzyme_opt.analysis.memory import direct_callees, reachable_functions, written_objects
 from enzyme_opt.analysis.pointees import PointeeTypes
 from enzyme_opt.demangle import function_phrase
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
+from enzyme_opt.ir import types as T
 from enzyme_opt.ir.clone import clone_function_body
 from enzyme_opt.ir.debuginfo import LOCATION_KIND, carried_location, location_node, source_location
-from enzyme_opt.ir import types as T
 from enzyme_opt.ir.module import Function, GlobalVariable, Module
-from enzyme_opt.ir.parser import unparsed_body
 from enzyme_opt.ir.subset import merge_subset, print_subset
+from enzyme_opt.ir.text.parser import unparsed_body
 
 MAX_ROUNDS = 16
 
@@ -79,19 +79,21 @@ def _generated_code_site(module: Module, generated: str, of: str) -> str | None:
     return None
 
 
-def lower_module(module: Module, filename: str, reuse: bool = True) -> Module | None:
+def lower_module(module: Module, filename: str, reuse: bool = True,
+                 calls: EnzymeCalls | None = None) -> Module | None:
     """The module with every Enzyme call lowered, or None if it had none
     (and no registrations or annotations for Enzyme either).  ``reuse=False``
-    is the conservative reverse sweep (``Context.reuse``)."""
-    if not _mentions_enzyme(module):
+    is the conservative reverse sweep (``Context.reuse``); ``calls``, the module's
+    Enzyme calls when the caller already read them."""
+    calls = calls if calls is not None else EnzymeCalls(module)
+    if not _mentions_enzyme(module, calls):
         return None
-    lower_checkpoint_calls(module, lambda inst: describe(inst, module))
+    lower_checkpoint_calls(module, calls, lambda inst: describe(inst, module))
     apply_annotations(module, filename)
     warn_lost_annotations(module, filename)
     give_tables_shadows(module)
-    split_calls_of_chosen_functions(module)
-    for _ in range(MAX_ROUNDS):
-        calls = find_call_sites(module)
+    split_calls_of_chosen_functions(calls)
+    for _ in range(MAX_ROUNDS):  # innermost calls first: a round lowers the ready ones
         if not calls:
             _clean_markers(module)
             check_leftover_markers(module, filename)
@@ -101,13 +103,14 @@ def lower_module(module: Module, filename: str, reuse: bool = True) -> Module | 
         if not ready:
             raise DifferentiationError("Enzyme calls form a cycle (a function differentiates "
                                        "itself through nested Enzyme calls)",
-                                       describe(calls[0], module))
+                                       describe(calls.calls[0], module))
         module = _preprocess(module, ready, filename)
         context = Context(module, filename, reuse)
-        for call in [c for c in find_call_sites(module) if _is_ready(c, module)]:
+        for call in ready:
             site = decode_call(call, describe(call, module))
             site.request = context.rebind(site.request)
             lower_call_site(context, site)
+            calls.lowered(call)
         context.finish()
     raise DifferentiationError("too many nesting levels of Enzyme calls", filename)
 
@@ -125,11 +128,11 @@ def _retire_preprocess_copies(module: Module) -> None:
         module.remove(fn)
 
 
-def _mentions_enzyme(module: Module) -> bool:
+def _mentions_enzyme(module: Module, calls: EnzymeCalls | None = None) -> bool:
     """Is anything in the module named for Enzyme (a call, a marker, a
     registration, an annotation)?  A cheap test that lets modules with
     nothing to do pass through untouched."""
-    return bool(find_call_sites(module)) or any(
+    return bool(calls if calls is not None else EnzymeCalls(module)) or any(
         "enzyme" in g.name or "enzyme" in g.suffix for g in module.globals) or any(
         "enzyme" in fn.name or "enzyme" in fn.prefix or "enzyme" in fn.suffix
         for fn in module.functions) or any(
@@ -140,14 +143,15 @@ def _mentions_enzyme(module: Module) -> bool:
 def preprocess_for_report(module: Module, filename: str):
     """The module with the ready call sites' targets preprocessed, and those
     call sites decoded against the simplified clones (for --print-activity)."""
+    calls = EnzymeCalls(module)
     apply_annotations(module, filename)
     give_tables_shadows(module)
-    split_calls_of_chosen_functions(module)
-    ready = [c for c in find_call_sites(module) if _is_ready(c, module)]
+    split_calls_of_chosen_functions(calls)
+    ready = [c for c in calls if _is_ready(c, module)]
     module = _preprocess(module, ready, filename)
     context = Context(module, filename)
     sites = []
-    for call in [c for c in find_call_sites(module) if _is_ready(c, module)]:
+    for call in ready:
         site = decode_call(call, describe(call, module))
         site.request = context.rebind(site.request)
         sites.append(site)
@@ -235,10 +239,10 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
 
 def _copies_as_text(fn: Function) -> bool:
     """Can the ``preprocess_`` copy of ``fn`` be made from its text, never
-    parsed (``ir/unparsed.py``)?  Only while its body is unparsed (so
+    parsed (``ir/text/unparsed.py``)?  Only while its body is unparsed (so
     unchanged), and not when the copy must be rewritten in our IR before
-    LLVM sees it: invokes become calls (``ad/invokes.py``), runtime helpers
-    their formulas (``ad/expand.py``)."""
+    LLVM sees it: invokes become calls (``ad/prepare/invokes.py``), runtime helpers
+    their formulas (``ad/prepare/expand.py``)."""
     body = fn.unparsed_body
     return body is not None and "invoke " not in body.text and \
         not any(needs_expansion(callee) for callee in body.callees)
@@ -308,7 +312,7 @@ class Context:
 
     def split_pair(self, request: R.DiffRequest) -> tuple[Function, Function]:
         """``augmented_<f>`` and ``reverse_<f>`` of a reverse-mode request."""
-        from enzyme_opt.ad.reverse import augmented_signature, reverse_half_signature
+        from enzyme_opt.ad.modes.reverse import augmented_signature, reverse_half_signature
         pair = self.split_memo.get(request)
         if pair is not None:
             return pair
@@ -338,7 +342,7 @@ class Context:
             while self.pending:
                 request, fn = self.pending.pop(0)
                 if isinstance(request, tuple):
-                    from enzyme_opt.ad.reverse import SplitGenerator
+                    from enzyme_opt.ad.modes.reverse import SplitGenerator
                     generator = CheckpointGenerator if is_checkpoint_loop(request[1].function) \
                         else SplitGenerator
                     generator(self, request[1], *fn).run()
@@ -368,9 +372,9 @@ class Context:
 def _drivers() -> dict:
     """mode → (name prefix of its functions, their signature, the driver
     that generates them): one driver per mode over the shared rules."""
-    from enzyme_opt.ad.batch import BatchGenerator, batch_signature
-    from enzyme_opt.ad.forward import ForwardGenerator, forward_signature
-    from enzyme_opt.ad.reverse import CombinedGenerator, reverse_signature
+    from enzyme_opt.ad.modes.batch import BatchGenerator, batch_signature
+    from enzyme_opt.ad.modes.forward import ForwardGenerator, forward_signature
+    from enzyme_opt.ad.modes.reverse import CombinedGenerator, reverse_signature
     return {
         R.FORWARD: ("fwddiffe", forward_signature, ForwardGenerator),
         R.REVERSE: ("diffe", reverse_signature, CombinedGenerator),

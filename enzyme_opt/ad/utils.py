@@ -5,18 +5,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from enzyme_opt.demangle import PREPROCESS_PREFIX, user_name  # noqa: F401 (the modes' names)
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, Module
+from enzyme_opt.ir.types import leaves, scalar_leaves, shadow_type  # noqa: F401 (type facts)
 from enzyme_opt.ir.values import ConstantKeyword, Value
-
-PREPROCESS_PREFIX = "preprocess_"
-
-
-def user_name(name: str) -> str:
-    """The user's name for a function: ``preprocess_f`` is ``f``."""
-    return name[len(PREPROCESS_PREFIX):] if name.startswith(PREPROCESS_PREFIX) else name
-
 
 #: Words of a function header a copy must not keep (the personality stays:
 #: a C++ body's landingpads need it).
@@ -78,7 +72,7 @@ def _derived_attributes(group: str, is_clone: bool) -> str:
 
 
 def _is_calling_convention(word: str) -> bool:
-    from enzyme_opt.ir.body_parser import CALLING_CONVENTIONS
+    from enzyme_opt.ir.text.body_parser import CALLING_CONVENTIONS
     return word in CALLING_CONVENTIONS or (word.startswith("cc") and word[2:].isdigit())
 
 
@@ -101,10 +95,6 @@ def _split_attributes(text: str) -> list[str]:
     return out
 
 
-def shadow_type(ty: T.Type, width: int) -> T.Type:
-    return ty if width == 1 else T.ArrayType(width, ty)
-
-
 def split_lanes(b: Builder, shadow: Value | None, width: int) -> list[Value | None]:
     if shadow is None:
         return [None] * width
@@ -123,39 +113,13 @@ def join_lanes(b: Builder, lanes: list[Value], ty: T.Type, width: int, name: str
     return aggregate
 
 
-def leaves(ty: T.Type) -> list[tuple[tuple[int, ...], T.Type]]:
-    """Paths to the scalar leaves of an aggregate (vectors are leaves)."""
-    if isinstance(ty, (T.StructType, T.NamedStructType)):
-        out = []
-        for i, e in enumerate(ty.elements):
-            out += [((i, *p), t) for p, t in leaves(e)]
-        return out
-    if isinstance(ty, T.ArrayType):
-        out = []
-        for i in range(ty.count):
-            out += [((i, *p), t) for p, t in leaves(ty.element)]
-        return out
-    return [((), ty)]
-
-
-def scalar_leaves(ty: T.Type) -> list[T.Type]:
-    """Flattened scalars, vectors split into their elements."""
-    out = []
-    for _, leaf in leaves(ty):
-        if isinstance(leaf, T.VectorType):
-            out += [leaf.element] * leaf.count
-        else:
-            out.append(leaf)
-    return out
-
-
 def extract_scalars(b: Builder, value: Value) -> list[Value]:
     from enzyme_opt.ir import instructions as I
     out = []
     for path, leaf in leaves(value.type):
         v = value
         if path:
-            from enzyme_opt.ir.body_parser import aggregate_element
+            from enzyme_opt.ir.text.body_parser import aggregate_element
             v = b.insert(I.ExtractValueInst(value, path, aggregate_element(value.type, path)))
         if isinstance(leaf, T.VectorType):
             out += [b.extractelement(v, Builder.const(T.i32, k)) for k in range(leaf.count)]
@@ -207,7 +171,7 @@ def sret_type(attributes: str, module) -> T.Type | None:
     match = re.search(r"\bsret\((.*)\)", attributes or "")
     if match is None:
         return None
-    from enzyme_opt.ir.parser import parse_type_text
+    from enzyme_opt.ir.text.parser import parse_type_text
     text, depth = match.group(1), 0
     for end, ch in enumerate(text):  # the type ends at the parenthesis closing sret(
         depth += (ch == "(") - (ch == ")")
@@ -248,8 +212,8 @@ def clone_body(primal: Function, out: Function, vmap: dict, mode: str) -> dict:
     program registered a rule for ``mode`` on ``primal`` itself, a single
     call of ``primal``, so that the call's rule applies as it does wherever
     ``primal`` is called.  Returns the map of primal values to their copies."""
-    from enzyme_opt.ad.rules.custom import custom_rule
     from enzyme_opt.ir.clone import clone_function_body
+    from enzyme_opt.knowledge.declared import custom_rule
     if custom_rule(primal, mode) is None:
         return clone_function_body(primal, out, vmap)
     b = Builder(out.append_block("entry"))

@@ -16,13 +16,12 @@ The answers are conservative: wrongly "active" costs speed; wrongly
 
 from __future__ import annotations
 
-from enzyme_opt.ad.rules import calls
-from enzyme_opt.ad.rules.calls import call_kind
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.module import Function, GlobalValue
 from enzyme_opt.ir.values import Argument, Constant, Value
-
+from enzyme_opt.knowledge import calls
+from enzyme_opt.knowledge.calls import call_kind
 
 #: Opcodes whose result carries a derivative when a data operand does.
 PROPAGATING = frozenset({"fadd", "fsub", "fmul", "fdiv", "frem", "fneg", "fpext", "fptrunc",
@@ -119,7 +118,7 @@ def active_store_without_shadow(store, varied: set[Value], shadowed) -> str | No
                 f"give it one (!enzyme_shadow !{{ptr @d_{base.name}}}), mark it inactive "
                 f"(__enzyme_inactive_global) or keep derivatives out of globals")
     if isinstance(base, I.CallInst) and base not in shadowed and base.called_function is not None:
-        from enzyme_opt.ad.utils import user_name
+        from enzyme_opt.demangle import user_name
         callee = user_name(base.called_function.name)
         return (f"an active value is stored into memory returned by {callee}(), which has no "
                 f"shadow (it is not known to be freshly allocated): derivatives stored there "
@@ -151,7 +150,7 @@ def inactive_pointer_into_shadow(store, shadowed, pointee_types, primal_of) -> s
         return None
     original = primal_of(value)
     if isinstance(original, Argument) and original.parent is not None:  # the user's terms
-        from enzyme_opt.ad.utils import user_name
+        from enzyme_opt.demangle import user_name
         what = f"parameter {original.index + 1} of @{user_name(original.parent.name)}"
     elif isinstance(value, GlobalValue):
         what = value.ref()
@@ -197,7 +196,7 @@ _BIT_MOVING_CALLS = ("llvm.nvvm.shfl.sync.", "llvm.amdgcn.ds.bpermute", "llvm.am
 def float_from_integer_bits_message(inst, shadowed, active=()) -> str | None:
     """A ``bitcast`` to a float from integer bits — loaded out of memory with a
     shadow, or taken from an ``active`` float — through operations
-    ``ad/retype.py`` does not turn back into float moves (a bit trick: ``fabs``
+    ``ad/prepare/retype.py`` does not turn back into float moves (a bit trick: ``fabs``
     as an ``and`` mask; a shift it does not know; a warp shuffle of a double's
     halves).  An integer carries no derivative, so the float's would be
     silently lost: a diagnostic instead."""

@@ -13,12 +13,12 @@ A constant global never changes at all.
 
 from __future__ import annotations
 
-from enzyme_opt.ad.rules import calls
-from enzyme_opt.ad.rules.calls import call_kind
 from enzyme_opt.analysis.types import underlying_object
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir.module import Function, GlobalVariable
 from enzyme_opt.ir.values import Argument, Value
+from enzyme_opt.knowledge import calls
+from enzyme_opt.knowledge.calls import call_kind
 
 #: callees that read but never write memory they are given
 _READ_ONLY_CALLEES = frozenset({"printf", "puts", "fprintf", "strlen", "strcmp", "memcmp"})
@@ -50,7 +50,7 @@ def reachable_functions(function: Function) -> list[Function]:
 
 def direct_callees(fn: Function) -> list[Function]:
     """The functions ``fn`` calls directly, once per call, in order; for a
-    body not parsed yet, read from its text (``ir/unparsed.py``)."""
+    body not parsed yet, read from its text (``ir/text/unparsed.py``)."""
     if fn.unparsed_body is not None:
         symbols = fn.module.symbols
         return [symbols[name] for name in fn.unparsed_body.callees

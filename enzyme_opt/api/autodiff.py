@@ -23,49 +23,14 @@ checked, the entry point compiled; then a call costs the argument checks, a
 from __future__ import annotations
 
 from enzyme_opt.api import annotations as A
-from enzyme_opt.api.arguments import Packer, check_annotations, check_count, describe
+from enzyme_opt.api.arguments import check_annotations, check_count, describe
 from enzyme_opt.api.errors import AnnotationError, TapeError
 from enzyme_opt.api.module import Function
-from enzyme_opt.api.signature import Aggregate, category, unflatten
-from enzyme_opt.api.wrappers import Request, inputs, outputs
-
+from enzyme_opt.api.plans import Plan
+from enzyme_opt.api.signature import Aggregate, category
+from enzyme_opt.api.wrappers import Request
 
 _BATCHED = frozenset(A.BATCHED)
-
-
-class Plan:
-    """One prepared kind of call: its request, compiled entry point, packer
-    and output slots."""
-
-    __slots__ = ("request", "entry", "packer", "outputs", "mode")
-
-    def __init__(self, function: Function, request: Request, entry, mode: A.Mode | None):
-        sig = function.signature
-        self.request = request
-        self.entry = entry
-        self.mode = mode
-        direction = mode.direction if mode is not None else "forward"
-        self.packer = Packer(request, sig, inputs(request, sig), direction)
-        self.outputs = outputs(request, sig)
-
-    def run(self, args, extra: dict | None = None) -> dict:
-        """Call with ``args``; the results by role: "primal", "tape", and
-        lists by lane for "tangent" and (per parameter) "derivative"."""
-        return self.unpack(self.entry.call(self.packer.pack(args, extra)))
-
-    def unpack(self, flat: tuple) -> dict:
-        """The result slot values by role (see ``run``)."""
-        parts: dict = {"primal": None, "tape": None, "tangent": [], "derivative": {}}
-        position = 0
-        for slot in self.outputs:
-            value, position = unflatten(slot.layout, flat, position)
-            if slot.role == "tangent":
-                parts["tangent"].append(value)
-            elif slot.role == "derivative":
-                parts["derivative"].setdefault(slot.index, []).append(value)
-            else:
-                parts[slot.role] = value
-        return parts
 
 
 def autodiff(mode, f, *args):
@@ -151,21 +116,6 @@ def _derivatives(plan: Plan, parts: dict) -> tuple:
     found = parts["derivative"]
     return tuple((tuple(found[i]) if batched else found[i][0]) if i in found else None
                  for i in range(len(plan.request.args)))
-
-
-def call_primal(function: Function, args):
-    """``f(args…)``: the primal, compiled with ``-O2``; plain values in."""
-    plan = function.plans.get("primal")
-    if plan is None:
-        sig = function.signature
-        check_count(sig, len(args))
-        request = Request(sig.name, "primal", (A.Const,) * len(sig.params))
-        [entry] = function.module.entries(sig, [request])
-        plan = Plan(function, request, entry, None)
-        function.plans["primal"] = plan
-    else:
-        check_count(function.signature, len(args))
-    return plan.run(args)["primal"]
 
 
 def target_function(f) -> Function:

@@ -22,10 +22,11 @@ from enzyme_opt.analysis.types import object_float_types
 from enzyme_opt.api import native
 from enzyme_opt.api.errors import FunctionNotFound, ToolNotFound
 from enzyme_opt.api.signature import UnsupportedType, layout_of
-from enzyme_opt.api.wrappers import (Request, Signature, calling_convention, entry_text,
-                                     inputs, outputs)
-from enzyme_opt.demangle import DEMANGLERS, demangler
+from enzyme_opt.api.wrappers import (Request, Signature, calling_convention, entry_text, inputs,
+                                     outputs)
+from enzyme_opt.demangle import DEMANGLERS
 from enzyme_opt.demangle import demangle as _demangle
+from enzyme_opt.demangle import demangler
 from enzyme_opt.diagnostics import InputError, ParseError
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.debuginfo import result_is_unsigned
@@ -316,7 +317,7 @@ class Function:
         self.plans: dict = {}  # the API's prepared calls (autodiff.py), by request key
 
     def __call__(self, *args):
-        from enzyme_opt.api.autodiff import call_primal
+        from enzyme_opt.api.plans import call_primal
         return call_primal(self, args)
 
     def __repr__(self) -> str:

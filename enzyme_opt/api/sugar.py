@@ -30,8 +30,9 @@ import numpy as np
 
 from enzyme_opt.api import annotations as A
 from enzyme_opt.api.arguments import address, describe
-from enzyme_opt.api.autodiff import Plan, differentiate, target_function
+from enzyme_opt.api.autodiff import differentiate, target_function
 from enzyme_opt.api.errors import AnnotationError
+from enzyme_opt.api.plans import Plan
 from enzyme_opt.api.signature import Aggregate, category, unflatten
 from enzyme_opt.api.wrappers import Request
 

@@ -2,8 +2,8 @@
 text parser and printer for what LLVM 22 prints."""
 
 from enzyme_opt.ir.module import BasicBlock, Function, GlobalAlias, GlobalVariable, Module
-from enzyme_opt.ir.parser import parse_module
-from enzyme_opt.ir.printer import print_module
+from enzyme_opt.ir.text.parser import parse_module
+from enzyme_opt.ir.text.printer import print_module
 
 __all__ = ["BasicBlock", "Function", "GlobalAlias", "GlobalVariable", "Module",
            "parse_module", "print_module"]

@@ -144,7 +144,7 @@ class Builder:
 
     # -- aggregates -------------------------------------------------------------------
     def extractvalue(self, aggregate: Value, index: int, name: str = ""):
-        from enzyme_opt.ir.body_parser import aggregate_element
+        from enzyme_opt.ir.text.body_parser import aggregate_element
         return self.insert(I.ExtractValueInst(aggregate, (index,), aggregate_element(aggregate.type, (index,)), name))
 
     def insertvalue(self, aggregate: Value, element: Value, index: int, name: str = ""):

@@ -31,7 +31,7 @@ class GlobalValue(Constant):
     def ref(self) -> str:
         return "@" + quote_name(self.name)
 
-    # Uses from bodies not parsed yet (``ir/unparsed.py``) are found by parsing those
+    # Uses from bodies not parsed yet (``ir/text/unparsed.py``) are found by parsing those
     # bodies first, so a global's use list is complete whenever it is asked for.
     @property
     def uses(self) -> list:
@@ -247,7 +247,7 @@ class Function(GlobalValue):
         self.args = [Argument(ty, n, self, i, a)
                      for i, (ty, n, a) in enumerate(zip(function_type.params, names, attrs))]
         self._blocks: list[BasicBlock] = []
-        #: the body as text, until something asks for its blocks (``ir/unparsed.py``)
+        #: the body as text, until something asks for its blocks (``ir/text/unparsed.py``)
         self.unparsed_body = None
         self.ret_attrs = ret_attrs
         self.suffix = suffix
@@ -437,7 +437,7 @@ class Module:
         self.named_metadata: list[str] = []
         self.metadata: dict[str, str] = {}
         self.symbols: dict[str, GlobalValue] = {}
-        #: functions whose bodies are still text (``ir/unparsed.py``), in module order
+        #: functions whose bodies are still text (``ir/text/unparsed.py``), in module order
         self.unparsed: dict[Function, None] = {}
         self._mentioned_by: dict[str, list[Function]] | None = None  # symbol -> unparsed bodies
         #: generated function → the user's function it derives from (for diagnostics)
@@ -468,7 +468,7 @@ class Module:
             symbol.drop_body()
 
     def add_unparsed(self, function: Function, body) -> None:
-        """Give ``function`` a body kept as text (``ir/unparsed.py``)."""
+        """Give ``function`` a body kept as text (``ir/text/unparsed.py``)."""
         function.unparsed_body = body
         self.unparsed[function] = None
         self._mentioned_by = None
@@ -525,7 +525,7 @@ class Module:
         return ref
 
     def __str__(self) -> str:
-        from enzyme_opt.ir.printer import print_module
+        from enzyme_opt.ir.text.printer import print_module
         return print_module(self)
 
 

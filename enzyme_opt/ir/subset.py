@@ -23,9 +23,9 @@ from __future__ import annotations
 import re
 
 from enzyme_opt.ir.module import Function, GlobalValue, Module
-from enzyme_opt.ir.parser import ModuleParser
-from enzyme_opt.ir.printer import format_function, header_lines
-from enzyme_opt.ir.unparsed import SYMBOL_REF, symbol_name
+from enzyme_opt.ir.text.parser import ModuleParser
+from enzyme_opt.ir.text.printer import format_function, header_lines
+from enzyme_opt.ir.text.unparsed import SYMBOL_REF, symbol_name
 
 #: a quoted string (skipped) or a numbered metadata / attribute-group reference
 _NUMBERED_REF = re.compile(r'"[^"]*"|([!#])(\d+)\b')

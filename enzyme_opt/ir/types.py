@@ -343,3 +343,33 @@ def _pow2_ceil(n: int) -> int:
 
 
 DEFAULT_LAYOUT = DataLayout()
+
+
+def shadow_type(ty: Type, width: int) -> Type:
+    return ty if width == 1 else ArrayType(width, ty)
+
+
+def leaves(ty: Type) -> list[tuple[tuple[int, ...], Type]]:
+    """Paths to the scalar leaves of an aggregate (vectors are leaves)."""
+    if isinstance(ty, (StructType, NamedStructType)):
+        out = []
+        for i, e in enumerate(ty.elements):
+            out += [((i, *p), t) for p, t in leaves(e)]
+        return out
+    if isinstance(ty, ArrayType):
+        out = []
+        for i in range(ty.count):
+            out += [((i, *p), t) for p, t in leaves(ty.element)]
+        return out
+    return [((), ty)]
+
+
+def scalar_leaves(ty: Type) -> list[Type]:
+    """Flattened scalars, vectors split into their elements."""
+    out = []
+    for _, leaf in leaves(ty):
+        if isinstance(leaf, VectorType):
+            out += [leaf.element] * leaf.count
+        else:
+            out.append(leaf)
+    return out

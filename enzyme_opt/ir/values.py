@@ -11,7 +11,8 @@ import math
 import struct
 from typing import Iterator, Sequence
 
-from enzyme_opt.ir import floats, types as T
+from enzyme_opt.ir import types as T
+from enzyme_opt.ir.text import floats
 from enzyme_opt.ir.types import Type, quote_name
 
 

@@ -20,7 +20,7 @@ from enzyme_opt.ir.values import ConstantInt, Value
 NAME = "nvptx64"
 #: the CPU when neither --mcpu nor the module's "target-cpu" names one
 DEFAULT_CPU = "sm_80"
-#: read-and-reset of shadow memory as one atomic exchange (``ad/gpu.take_by_exchange``)
+#: read-and-reset of shadow memory as one atomic exchange (``ad/parallel/gpu.take_by_exchange``)
 TAKE_BY_EXCHANGE = True
 
 #: calls that ask where the thread is (pure per thread, never active)
@@ -66,9 +66,23 @@ INTRINSIC_MATH = {
 }
 
 #: warp shuffles of a float with derivative rules (``__shfl_down_sync`` …, ``idx`` for
-#: ``__shfl_sync``) → their mode; the ``i32`` forms carry a double's halves (``ad/shuffles``)
-WARP_SHUFFLES = {f"llvm.nvvm.shfl.sync.{mode}.f32": mode
-                 for mode in ("down", "up", "bfly", "idx")}
+#: ``__shfl_sync``) → their mode; the ``i32`` forms carry a double's halves (``ad/parallel/shuffles.py``)
+SHUFFLE_MODES = ("down", "up", "bfly", "idx")
+WARP_SHUFFLES = {f"llvm.nvvm.shfl.sync.{mode}.f32": mode for mode in SHUFFLE_MODES}
+#: the helpers standing for a double's shuffle (``ad/parallel/shuffles.py`` makes them
+#: from the two ``i32`` shuffles of its halves): mode → name
+DOUBLE_SHUFFLE = "enzyme_opt.shfl.sync.{mode}.f64"
+
+
+def shuffle_mode(callee_name: str) -> str | None:
+    """``down``/``up``/``bfly``/``idx`` for a shuffle with rules (a float's, or the
+    helper standing for a double's), None for anything else."""
+    if callee_name in WARP_SHUFFLES:
+        return WARP_SHUFFLES[callee_name]
+    for mode in SHUFFLE_MODES:
+        if callee_name == DOUBLE_SHUFFLE.format(mode=mode):
+            return mode
+    return None
 
 #: ``llvm.<name>.<type>`` intrinsics the NVPTX back end cannot select (LLVM 22,
 #: found by compiling each one), per scalar type: they become libdevice calls

@@ -425,7 +425,7 @@ static void cf_check_n(void) {
 
   cf_reverse(-1, &plain_ad);
   cf_print_run("plain-ad", &plain_ad, 0);
-  cf_same_memory("plain-ad.memory", &plain_ad, &primal, 0);
+  cf_same_memory("plain-ad.sweeps.memory", &plain_ad, &primal, 0);
 #ifdef CF_PRINT_GRADIENT /* a debugging aid: the plain gradient at each n */
   printf("n=%lld", (long long)cf_n);
   for (int i = 0; i < CF_NP; i++)

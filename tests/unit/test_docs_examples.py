@@ -227,6 +227,7 @@ NOT_RUN = {
     ("docs/README.md", "enzyme-opt [INPUT|-]"): "the synopsis: test_synopsis_matches_help",
     ("docs/pipeline.md", "enzyme-opt [INPUT|-]"): "the synopsis: test_synopsis_matches_help",
     ("docs/architecture.md", "bytes ─►"): "a diagram",
+    ("docs/architecture.md", "ways in"): "a diagram (the layers)",
     ("docs/diagnostics.md", "enzyme-opt: error: <where>"): "the form of every message",
     ("docs/gpu.md", "enzyme-opt: error: k.ll:"): "a message shown (tests/lit/gpu/codegen-errors.ll)",
     ("docs/testing.md", "git clone --depth 1"): "fetches Enzyme's tests from the network "

@@ -13,12 +13,10 @@ condition holds (the operand ``fmax`` does not choose, ``sqrt`` at 0).
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 
 from enzyme_opt.ad.rules.math import Math
 from enzyme_opt.ir.values import zero
-from enzyme_opt.targets import nvptx
 
 ONE = "one"
 NEG_ONE = "neg_one"
@@ -234,47 +232,6 @@ RULES: dict[str, Rule] = {
     **{name: Rule((), ()) for name in ("floor", "ceil", "trunc", "round", "rint", "nearbyint",
                                        "roundeven", "lround", "llround", "lrint", "llrint")},
 }
-
-
-#: libm names that are not simply "<rule name>" or "<rule name>f".
-LIBM_ALIASES = {"fabsf": "fabs", "fmaxf": "fmax", "fminf": "fmin", "fmodf": "fmod",
-                "cabs": "hypot",  # cabs(re + im·i) is passed as (re, im) on x86-64
-                "scalbn": "ldexp", "scalbnf": "ldexp", "scalbnl": "ldexp"}
-
-#: rules named after libdevice functions that are no libm function: a call's name
-#: says which only with the ``__nv_`` prefix (a user's own ``rsqrt`` is differentiated)
-DEVICE_ONLY = frozenset({"rcp", "rsqrt", "rcbrt", "sinpi", "cospi", "normcdf", "normcdfinv",
-                         "erfinv", "erfcinv", "erfcx", "rhypot"})
-
-_INTRINSIC = re.compile(r"llvm\.([a-z0-9]+)(?:\.[a-z0-9]+)*\Z")
-
-
-def math_name_of(callee_name: str) -> str | None:
-    """The rule name of a call: ``llvm.sin.f64`` → ``sin``, ``sinf`` → ``sin``,
-    ``__nv_sin`` → ``sin``; None when no rule applies."""
-    name = callee_name
-    if name.startswith("llvm."):
-        match = _INTRINSIC.match(name)
-        base = match.group(1) if match else None
-        return base if base in RULES else None
-    if name.startswith("__nv_"):
-        if name in nvptx.INTRINSIC_MATH:
-            return nvptx.INTRINSIC_MATH[name]
-        name = name[5:]
-        base = name[:-1] if name.endswith("f") and name[:-1] in DEVICE_ONLY else name
-        if base in DEVICE_ONLY:
-            return base
-    elif name in DEVICE_ONLY or name[:-1] in DEVICE_ONLY:
-        return None
-    if name in LIBM_ALIASES:
-        return LIBM_ALIASES[name]
-    if name in RULES and name not in ("fadd", "fsub", "fmul", "fdiv", "frem", "fneg", "fmuladd"):
-        return name
-    if name.endswith("f") and name[:-1] in RULES:
-        return name[:-1]
-    if name.endswith("l") and name[:-1] in RULES:
-        return None  # long double: no rules (x86_fp80)
-    return None
 
 
 def times_partial(b, partial, delta):

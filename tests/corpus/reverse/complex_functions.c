@@ -1,6 +1,6 @@
 /* reverse/complex_functions.c - the elementary functions of <complex.h>
  * (cexp, csin, ccos, clog and their float versions) in reverse and forward
- * mode: enzyme-opt rewrites each into its real formulas (ad/expand.py); they
+ * mode: enzyme-opt rewrites each into its real formulas (ad/prepare/expand.py); they
  * were refused as external functions. Double complex is passed as two
  * doubles, float complex as <2 x float> (x86-64). */
 #include <complex.h>

@@ -5,7 +5,7 @@
  *
  * Wrong: `Poly pl22(s->w, 2)` copies the floats s->w[0..1] inside a loop; at -O2 clang reads
  * them as one `load i64` there and, after the loop, takes s->w[1] back with lshr 32 + trunc +
- * bitcast through the loop's LCSSA phi. ad/retype.py moved two floats in an i64 as
+ * bitcast through the loop's LCSSA phi. ad/prepare/retype.py moved two floats in an i64 as
  * <2 x float> only when the i64 reached its halves directly; through the phi it stayed an
  * integer, and the derivative of s->w[1] (the exponent of the return's powf) was lost: 1
  * instead of 1.00797. And the check that refuses float bits changed as integers did not

@@ -8,7 +8,7 @@
  *
  * Cause: std::adjacent_difference is SLP-vectorized at -O2 into `fsub <2 x float>`. At width
  * W > 1 the adjoint of a <2 x float> value is [W x <2 x float>] (not one flat vector), and
- * ad/adjoints.py scale() takes its shortcut `if self.width == 1 or partial in (ONE, NEG_ONE):
+ * ad/sweeps/adjoints.py scale() takes its shortcut `if self.width == 1 or partial in (ONE, NEG_ONE):
  * return times_partial(b, partial, dy)` for fsub's second operand (partial -1), which emits
  * one fneg of the whole aggregate; the per-lane path below it (self.per_lane) is what the
  * non-vectorized case needs. Any vector fsub (or fneg) of an active value at width >= 2, any

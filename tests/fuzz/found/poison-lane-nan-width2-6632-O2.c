@@ -11,7 +11,7 @@
  * `%13 = shufflevector %12, poison, <i32 1, i32 poison>`, `%14 = fmul %12, %13` and uses
  * lane 0 only. In the width-2 reverse the adjoint of %14 (lane 1 zero) is multiplied by %13's
  * poison lane 1 (whatever the register holds: NaN here) and the NaN flows through %12 into
- * x[2]'s shadow. ad/adjoints.py defined_lanes_only() masks such lanes at width 1 only
+ * x[2]'s shadow. ad/sweeps/adjoints.py defined_lanes_only() masks such lanes at width 1 only
  * (`if self.width != 1 ... return share`).
  *
  * Fixed in 19948f3 (poison lanes masked at every width; tests/lit/regress/poison-lane-partial-width2.ll).

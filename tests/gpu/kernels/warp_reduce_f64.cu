@@ -1,6 +1,6 @@
 // The warp-shuffle reduction in double precision: CUDA shuffles a double as the two
 // 32-bit halves of its bits, which enzyme-opt turns back into one shuffle of the double
-// before differentiating (ad/shuffles.py).
+// before differentiating (ad/parallel/shuffles.py).
 #include "enzyme.h"
 
 __device__ void warp_reduce_f64(const double *x, double *y, int n) {

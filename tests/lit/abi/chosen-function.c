@@ -1,7 +1,7 @@
 // An Enzyme call whose function is chosen at run time: clang -O2 merges the three calls of
 // grad() into one call of `select (which == 0) ? @f : (which == 1 ? @g : @h)`. Enzyme's
 // plugin runs before that merge; enzyme-opt splits the call back into one call per function
-// (ad/chosen_functions.py). It used to refuse it ("cannot tell which function ..."). -O0, -O2.
+// (abi/chosen_functions.py). It used to refuse it ("cannot tell which function ..."). -O0, -O2.
 // RUN: clang -O0 -S -emit-llvm %s -o - | enzyme-opt - -S | lli | FileCheck %s
 // RUN: clang -O2 -S -emit-llvm %s -o %t2.ll
 // RUN: enzyme-opt %t2.ll -S -o %t2.out.ll

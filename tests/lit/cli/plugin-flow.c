@@ -1,6 +1,6 @@
 // Enzyme's clang-plugin flow: IR straight from clang's front end through
 // `enzyme-opt -O<n>` is optimized with the functions the program told Enzyme
-// about kept out of the inliner's reach (ad/preserve.py), then differentiated,
+// about kept out of the inliner's reach (abi/preserve.py), then differentiated,
 // then optimized again. The registered forward derivative (deliberately 100,
 // not 2x) and the inactive function are used. In the plain flow clang -O1 has
 // already inlined them: the result differs, and one warning line per function

@@ -2,7 +2,7 @@
 // -O0 from a constant table clang makes (@__const.f.rows) that holds the address of the
 // shadowed global @w; pointers read from the copy had no shadow and the gradient through
 // them was silently lost (da = 0); then it was refused. Now the table gets a shadow of its
-// own, the same table pointing at @w's shadow (ad/shadow_tables.py), in both modes.
+// own, the same table pointing at @w's shadow (abi/shadow_tables.py), in both modes.
 // RUN: clang -O0 -S -emit-llvm %s -o %t0.ll
 // RUN: sed -e 's/^\(@w = .*\)$/\1, !enzyme_shadow !9999/' %t0.ll > %t0.shadow.ll
 // RUN: echo '!9999 = !{ptr @dw}' >> %t0.shadow.ll

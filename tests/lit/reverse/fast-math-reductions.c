@@ -1,6 +1,6 @@
 // -ffast-math loops are vectorized into llvm.vector.reduce.{fadd,fmul,fmax,fmin} calls,
 // which used to be refused ("no derivative is known for the LLVM intrinsic"). Preprocessing
-// now expands each into its chain of scalar steps (ad/expand.py), so the ordinary rules
+// now expands each into its chain of scalar steps (ad/prepare/expand.py), so the ordinary rules
 // differentiate them (-O2 and -O3 vectorize these loops; -O1 does not). Reverse and
 // forward mode, checked against central differences.
 // RUN: clang -O2 -ffast-math -S -emit-llvm %s -o %t.2.ll

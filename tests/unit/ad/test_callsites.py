@@ -3,8 +3,8 @@
 import pytest
 
 from enzyme_opt import llvm
-from enzyme_opt.ad import request as R
-from enzyme_opt.ad.callsites import decode_call, find_call_sites
+from enzyme_opt.abi import request as R
+from enzyme_opt.abi.callsites import decode_call, find_call_sites
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import parse_module
 

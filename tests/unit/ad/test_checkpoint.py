@@ -1,4 +1,4 @@
-"""``ad/checkpoint.py`` before AD: an ``__enzyme_checkpoint_for`` call becomes a call of
+"""``ad/modes/checkpoint.py`` before AD: an ``__enzyme_checkpoint_for`` call becomes a call of
 its loop function, and what would run between the loop and its reverse sweep is found.
 The numbers (gradients through real schemes, C and C++, -O0 to -O3) are the lit tests'
 (tests/lit/reverse/checkpoint-*.c*, tests/lit/errors/checkpoint-*.c)."""
@@ -8,11 +8,12 @@ import sys
 
 import pytest
 
-from enzyme_opt.ad.checkpoint import (LATER_WRITE_ATTRIBUTE, LOOP_ATTRIBUTE, WHERE_ATTRIBUTE,
-                                      is_checkpoint_loop, lower_checkpoint_calls)
+from enzyme_opt.abi.callsites import EnzymeCalls
+from enzyme_opt.ad.modes.checkpoint import (LATER_WRITE_ATTRIBUTE, LOOP_ATTRIBUTE, WHERE_ATTRIBUTE,
+                                            is_checkpoint_loop, lower_checkpoint_calls)
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
-from enzyme_opt.ir.parser import parse_module
+from enzyme_opt.ir.text.parser import parse_module
 
 HEADER = """
 @enzyme_scheme = external global i32
@@ -37,7 +38,7 @@ CALL = """
 
 def lowered(body: str, extra: str = ""):
     module = parse_module(HEADER + extra + body)
-    lower_checkpoint_calls(module, lambda inst: f"in function @{inst.function.name}")
+    lower_checkpoint_calls(module, EnzymeCalls(module), lambda inst: f"in function @{inst.function.name}")
     return module
 
 

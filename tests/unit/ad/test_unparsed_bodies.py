@@ -1,4 +1,4 @@
-"""Bodies kept as text (``ir/unparsed.py``): the command line reads function bodies lazily
+"""Bodies kept as text (``ir/text/unparsed.py``): the command line reads function bodies lazily
 and copies unparsed targets as text for preprocessing; the derivatives must be exactly
 those of a fully parsed module, IR-cloned.  Checked on corpus programs (C and C++, with
 and without debug info) and on the rules each text shortcut relies on."""
@@ -14,7 +14,7 @@ from enzyme_opt import llvm
 from enzyme_opt.ad.pipeline import lower_module
 from enzyme_opt.ir import parse_module, print_module
 from enzyme_opt.ir.collector import collector_paused
-from enzyme_opt.ir.unparsed import UnparsedBody
+from enzyme_opt.ir.text.unparsed import UnparsedBody
 
 ROOT = Path(__file__).resolve().parents[3]
 CORPUS = ROOT / "tests" / "corpus"

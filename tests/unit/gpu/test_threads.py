@@ -10,7 +10,7 @@ import pytest
 
 from enzyme_opt.analysis import threads
 from enzyme_opt.ir import instructions as I
-from enzyme_opt.ir.parser import parse_module
+from enzyme_opt.ir.text.parser import parse_module
 
 TAG = "enzyme_opt.accumulate"
 HEADER = """target triple = "nvptx64-nvidia-cuda"

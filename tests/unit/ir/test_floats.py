@@ -1,5 +1,5 @@
 """LLVM's hex spellings of half, bfloat, x86_fp80, fp128 and ppc_fp128
-constants (enzyme_opt/ir/floats.py); the expected texts are opt-22's own."""
+constants (enzyme_opt/ir/text/floats.py); the expected texts are opt-22's own."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from enzyme_opt.ir import floats
+from enzyme_opt.ir.text import floats
 
 OPT_SPELLINGS = [                      # what `opt-22 -passes=instcombine` folds them to
     ("fp128", 1.5, "0xL00000000000000003FFF800000000000"),

@@ -1,0 +1,554 @@
+"""Find the ``__enzyme_*`` calls of a module and decode their arguments.
+
+The contract is Enzyme's C ABI (docs/abi.md): the first argument names the
+function; each following argument is classified by metadata
+(``metadata !"enzyme_dup"``), by a marker (a load of, pointer to, or cast of
+a global named ``enzyme_dup`` …), or by default (integer → const, floating →
+active in reverse / duplicated in forward, pointer → duplicated).
+"""
+
+from __future__ import annotations
+
+import re
+
+from enzyme_opt.abi import request as R
+from enzyme_opt.abi.request import ArgBinding, CallSite, DiffRequest
+from enzyme_opt.diagnostics import DifferentiationError
+from enzyme_opt.ir import instructions as I
+from enzyme_opt.ir import types as T
+from enzyme_opt.ir.module import Function, GlobalVariable, Module
+from enzyme_opt.ir.types import scalar_leaves, shadow_type
+from enzyme_opt.ir.values import ConstantExpr, ConstantInt, MetadataOperand, Value
+from enzyme_opt.knowledge.declared import custom_rule
+
+#: Entry points, found by containment as Enzyme does: a callee is an entry
+#: point when its name *contains* one of these strings, so C suffixes
+#: (``__enzyme_autodiffFloat``), C++ mangling
+#: (``_Z17__enzyme_autodiffIdJPdS0_EET_PvDpT0_``) and CUDA device names all
+#: match.  No string here contains another, so at most one can match a
+#: well-formed name; a name containing two is refused (``entry_mode``).
+ENTRY_POINTS = (
+    ("__enzyme_virtualreverse", None),
+    ("__enzyme_augmentsize", R.AUGMENT_SIZE),
+    ("__enzyme_augmentfwd", R.AUGMENTED),
+    ("__enzyme_autodiff", R.REVERSE),
+    ("__enzyme_fwddiff", R.FORWARD),
+    ("__enzyme_fwdsplit", R.FWDSPLIT),
+    ("__enzyme_reverse", R.REVERSE_SPLIT),
+    ("__enzyme_batch", R.BATCH),
+)
+
+#: Every marker Enzyme knows: what it does to the next argument(s).
+MARKERS = {
+    "enzyme_const": "activity", "enzyme_dup": "activity", "enzyme_dupnoneed": "activity",
+    "enzyme_out": "activity", "enzyme_dupv": "activity", "enzyme_dupnoneedv": "activity",
+    "enzyme_width": "value", "enzyme_byref": "value", "enzyme_allocated": "value",
+    "enzyme_tape": "value", "enzyme_scalar": "activity", "enzyme_vector": "activity",
+    "enzyme_interleave": "flag", "enzyme_not_overwritten": "flag", "enzyme_nofree": "flag",
+    "enzyme_noret": "flag", "enzyme_primal_return": "flag", "enzyme_const_return": "flag",
+    "enzyme_active_return": "flag", "enzyme_dup_return": "flag",
+    "enzyme_runtime_activity": "flag", "enzyme_strong_zero": "flag",
+    "enzyme_ffi_forward": "flag",
+}
+#: the markers of ``__enzyme_checkpoint_for``/``_while`` calls (``ad/modes/checkpoint.py``)
+SCHEME_MARKER, REGION_MARKER = "enzyme_scheme", "enzyme_checkpoint_region"
+CHECKPOINT_MARKERS = frozenset({SCHEME_MARKER, REGION_MARKER})
+ACTIVITY_OF_MARKER = {"enzyme_const": R.CONST, "enzyme_dup": R.DUP, "enzyme_dupv": R.DUP,
+                      "enzyme_dupnoneed": R.DUPNONEED, "enzyme_dupnoneedv": R.DUPNONEED,
+                      "enzyme_out": R.OUT, "enzyme_scalar": R.CONST,
+                      "enzyme_vector": R.VECTOR}
+#: Markers Enzyme knows that enzyme-opt refuses (why): using one is an error,
+#: never a silently different derivative.
+UNSUPPORTED_MARKERS = {
+    "enzyme_runtime_activity": "activity is decided statically, at compile time",
+    "enzyme_ffi_forward": "it is for Enzyme's foreign-function interface",
+    "enzyme_strong_zero": "a zero derivative times an infinite partial is NaN, as in IEEE",
+}
+
+
+def entry_point(name: str) -> str | None:
+    """The entry-point string ``name`` contains (``__enzyme_autodiff`` for
+    ``_Z17__enzyme_autodiffIdJEET_PvDpT0_``), else None."""
+    if "__enzyme_" not in name:
+        return None
+    found = [entry for entry, _ in ENTRY_POINTS if entry in name]
+    if len(found) > 1:
+        raise DifferentiationError(f"@{name} names two Enzyme entry points ({found[0]} and "
+                                   f"{found[1]}): rename the declaration")
+    return found[0] if found else None
+
+
+def entry_mode(name: str) -> str | None:
+    entry = entry_point(name)
+    if entry is None:
+        return None
+    mode = dict(ENTRY_POINTS)[entry]
+    return mode if mode is not None else "virtualreverse"
+
+
+def find_call_sites(module: Module) -> list[I.CallInst]:
+    """Every call or invoke of an ``__enzyme_*`` entry point, in module order."""
+    callers: set[Function] = set()   # uses parse the bodies that name an entry point
+    for entry in [fn for fn in module.functions if entry_mode(fn.name)]:
+        callers.update(use.user.function for use in entry.uses
+                       if isinstance(use.user, I.Instruction))
+    calls = []
+    for function in module.functions:
+        if function not in callers or entry_mode(function.name):
+            continue
+        for inst in function.instructions():
+            if isinstance(inst, I.CallInst):
+                callee = inst.called_function
+                if callee is not None and entry_mode(callee.name):
+                    calls.append(inst)
+    return calls
+
+
+class EnzymeCalls:
+    """The module's ``__enzyme_*`` calls, read once (``find_call_sites``, the one scan of a
+    run) and kept current by the stages that change them, each saying so: ``replaced``
+    when a stage rewrites a call into others (one call per function chosen at run time),
+    ``lowered`` when a call became a call of its derivative.  No stage creates any other
+    Enzyme call: a derivative never calls an entry point, and the ``preprocess_`` copies
+    are only made of functions that contain none."""
+
+    def __init__(self, module: Module):
+        self.calls: list[I.CallInst] = find_call_sites(module)
+
+    def __bool__(self) -> bool:
+        return bool(self.calls)
+
+    def __iter__(self):
+        return iter(list(self.calls))  # a stage may change the list while it walks it
+
+    def replaced(self, call: I.CallInst, new_calls: list[I.CallInst]) -> None:
+        index = self.calls.index(call)
+        self.calls[index:index + 1] = new_calls
+
+    def lowered(self, call: I.CallInst) -> None:
+        self.calls.remove(call)
+
+
+def marker_name(value: Value) -> str | None:
+    """The ``enzyme_*`` name a marker operand stands for, else None."""
+    return _marker_name(value, {})
+
+
+_IN_PROGRESS = object()
+
+
+def _marker_name(value: Value, memo: dict[int, object]) -> str | None:
+    """marker_name through loads, casts and phis. ``memo`` holds each phi's answer, or
+    _IN_PROGRESS while it is being asked: phis of a loop reach one another, and what comes
+    back around a cycle says nothing new (a per-call visited set recursed without end)."""
+    seen = set()
+    while value is not None and id(value) not in seen:
+        seen.add(id(value))
+        if isinstance(value, MetadataOperand):
+            text = value.string
+            return text if text is not None and text.startswith("enzyme_") else None
+        if isinstance(value, (GlobalVariable,)) or (isinstance(value, I.AllocaInst)):
+            return value.name if value.name.startswith("enzyme_") else None
+        if isinstance(value, I.LoadInst):
+            value = value.pointer
+        elif isinstance(value, (I.CastInst,)):
+            value = value.operand(0)
+        elif isinstance(value, ConstantExpr) and value.opcode in ("bitcast", "ptrtoint", "addrspacecast"):
+            value = value.operand(0)
+        elif isinstance(value, I.PhiInst):
+            return _phi_marker_name(value, memo)
+        else:
+            return None
+    return None
+
+
+def _phi_marker_name(phi: I.PhiInst, memo: dict[int, object]) -> str | None:
+    if id(phi) in memo:
+        return memo[id(phi)]
+    memo[id(phi)] = _IN_PROGRESS
+    names = {_marker_name(v, memo) for v, _ in phi.incoming} - {_IN_PROGRESS}
+    memo[id(phi)] = names.pop() if len(names) == 1 else None
+    return memo[id(phi)]
+
+
+def resolve_function(value: Value, where: str) -> Function:
+    """The function named by the first argument: directly, through casts,
+    through an -O0 local slot written once, or a constant global."""
+    seen = set()
+    while id(value) not in seen:
+        seen.add(id(value))
+        if isinstance(value, Function):
+            return value
+        if isinstance(value, ConstantExpr) and value.opcode in ("bitcast", "addrspacecast"):
+            value = value.operand(0)
+        elif isinstance(value, I.CastInst) and value.opcode in ("bitcast", "addrspacecast"):
+            value = value.operand(0)
+        elif isinstance(value, I.LoadInst) and isinstance(value.pointer, GlobalVariable) \
+                and value.pointer.is_constant and value.pointer.initializer is not None:
+            value = value.pointer.initializer
+        elif isinstance(value, I.LoadInst) and isinstance(value.pointer, I.AllocaInst):
+            stores = [u.user for u in value.pointer.uses
+                      if isinstance(u.user, I.StoreInst) and u.index == 1]
+            if len(stores) != 1:
+                break
+            value = stores[0].value
+        else:
+            break
+    raise DifferentiationError("cannot tell which function the first argument of this "
+                               "Enzyme call names (a direct function, a cast of one, or a "
+                               "constant global holding one is needed)", where)
+
+
+class Decoder:
+    """Walks a call's operands as Enzyme's ``handleArguments`` does.
+
+    Activity markers come before the argument they classify; call-wide
+    flags (``enzyme_nofree``, ``enzyme_tape, ptr``, ``enzyme_allocated, N``
+    …) may come anywhere, also after the last argument, and are absorbed
+    wherever a value is taken."""
+
+    def __init__(self, call: I.CallInst, where: str):
+        self.call = call
+        self.where = where
+        callee = call.called_function.name
+        entry = entry_point(callee)
+        # Users know the entry point by its C name, not by clang's mangling.
+        self.name = callee if callee.startswith(entry) else entry
+        self.mode = entry_mode(callee)
+        self.operands = call.args
+        self.pos = 1
+        self.width = 1
+        self.flags: set[str] = set()
+        self.tape_memory: Value | None = None
+        self.allocated: int | None = None
+        self.byref: int | None = None   # enzyme_byref: the next value is passed by reference
+        self.started = False             # has a parameter been read yet?
+
+    def fail(self, message: str) -> DifferentiationError:
+        return DifferentiationError(f"{message} in call to {self.name}", self.where)
+
+    # -- reading operands ------------------------------------------------------------------
+    def marker_at(self, pos: int) -> str | None:
+        if pos >= len(self.operands):
+            return None
+        name = marker_name(self.operands[pos])
+        if name is not None and name not in MARKERS:
+            raise self.fail(f"unknown Enzyme marker '{name}'")
+        return name
+
+    def absorb_flags(self) -> None:
+        """Consume the call-wide flags (not activity markers) at the cursor."""
+        while True:
+            name = self.marker_at(self.pos)
+            if name is None or MARKERS[name] == "activity":
+                return
+            self.pos += 1
+            self.apply_flag(name)
+
+    def apply_flag(self, name: str) -> None:
+        if name in UNSUPPORTED_MARKERS:
+            raise self.fail(f"the marker '{name}' is not supported ({UNSUPPORTED_MARKERS[name]})")
+        if name == "enzyme_width":
+            if self.started:
+                raise self.fail("'enzyme_width' must come before the arguments")
+            self.width = self.constant_int(name)
+            if self.width < 1:
+                raise self.fail("'enzyme_width' must be at least 1")
+        elif name == "enzyme_allocated":
+            self.allocated = self.constant_int(name)
+        elif name == "enzyme_byref":
+            self.byref = self.constant_int(name)
+        elif name == "enzyme_tape":
+            self.tape_memory = self.raw_take("a pointer after 'enzyme_tape'")
+            if not self.tape_memory.type.is_pointer:
+                raise self.fail("'enzyme_tape' must be followed by a pointer")
+        elif name == "enzyme_interleave" and self.started:
+            raise self.fail("'enzyme_interleave' must come before the arguments")
+        else:
+            self.flags.add(name)
+
+    def raw_take(self, what: str) -> Value:
+        if self.pos >= len(self.operands):
+            raise self.fail(f"too few arguments: expected {what}")
+        value = self.operands[self.pos]
+        self.pos += 1
+        return value
+
+    def take(self, what: str) -> Value:
+        self.absorb_flags()
+        return self.raw_take(what)
+
+    def take_value(self, what: str, ty: T.Type) -> tuple[Value, int | None]:
+        """A value of type ``ty``, or a pointer to it after ``enzyme_byref, N``
+        (then N must be its size); returns the operand and the byref size."""
+        value = self.take(what)
+        size, self.byref = self.byref, None
+        if size is None:
+            return value, None
+        if not value.type.is_pointer:
+            raise self.fail(f"'enzyme_byref' needs a pointer for {what}, got {value.type}")
+        if size != T.alloc_size(ty):
+            raise self.fail(f"'enzyme_byref, {size}' for {what}, but {ty} has "
+                            f"{T.alloc_size(ty)} bytes")
+        return value, size
+
+    def constant_int(self, marker: str) -> int:
+        value = self.raw_take(f"an integer after '{marker}'")
+        if not isinstance(value, ConstantInt):
+            raise self.fail(f"'{marker}' must be followed by a constant integer")
+        return value.value
+
+    def flag_ahead(self, name: str) -> bool:
+        """Does the marker ``name`` come later in the call?"""
+        return any(marker_name(v) == name for v in self.operands[self.pos:])
+
+    def remaining_values(self) -> int:
+        """How many operands are left that are not flags (with their values)."""
+        pos, count = self.pos, 0
+        while pos < len(self.operands):
+            name = self.marker_at(pos)
+            if name is None:
+                count += 1
+                pos += 1
+            else:
+                pos += 1 + (MARKERS[name] == "value")
+        return count
+
+    # -- the call ---------------------------------------------------------------------------
+    def decode(self) -> CallSite:
+        if has_sret_result(self.call):
+            self.pos = 2  # the result comes back through the sret pointer
+        if len(self.operands) < self.pos:
+            raise self.fail("too few arguments: expected the function to differentiate")
+        function = resolve_function(self.operands[self.pos - 1], self.where)
+        mode = R.REVERSE if self.mode in R.SPLIT_MODES else self.mode
+        if function.is_declaration and custom_rule(function, mode) is None:
+            raise DifferentiationError(
+                f"cannot differentiate @{function.name}: it is only a declaration "
+                f"(its body is not in this module)", self.where)
+        if self.mode in (None, "virtualreverse"):
+            raise self.fail("this Enzyme entry point is not supported yet")
+        if self.mode == R.AUGMENT_SIZE:
+            return self.decode_size_query(function)
+        self.absorb_flags()
+        params = function.function_type.params
+        interleaved = "enzyme_interleave" in self.flags
+        bindings = [self.decode_param(function, index, param, not interleaved)
+                    for index, param in enumerate(params)]
+        if interleaved:  # all shadows after all primals
+            for index, (binding, param) in enumerate(zip(bindings, params)):
+                self.take_shadows(function, index, param, binding)
+        self.absorb_flags()
+        ret = self.return_activity(function)
+        site = CallSite(self.call, self.name, None, bindings, location=self.where)
+        self.decode_trailing(function, ret, site)
+        self.absorb_flags()
+        if self.pos < len(self.operands):
+            extra = self.operands[self.pos]
+            raise self.fail(f"too many arguments: @{function.name} takes {len(params)} "
+                            f"parameters, argument {self.pos + 1} ({extra.type}) is left over")
+        site.request = DiffRequest(
+            function, self.mode, self.width, tuple(b.activity for b in bindings), ret,
+            return_primal="enzyme_primal_return" in self.flags)
+        site.flags = frozenset(self.flags)
+        site.tape_memory, site.allocated = self.tape_memory, self.allocated
+        self.check_tape_flags()
+        return site
+
+    def decode_trailing(self, function: Function, ret: str, site: CallSite) -> None:
+        """What follows the arguments: the differential return (reverse
+        modes) and the tape (``__enzyme_reverse``, unless it is in memory)."""
+        tape_follows = self.mode in (R.REVERSE_SPLIT, R.FWDSPLIT) and \
+            self.tape_memory is None and not self.flag_ahead("enzyme_tape")
+        seed_follows = ret == R.OUT and (
+            (self.mode == R.REVERSE and self.remaining_values() > 0) or
+            self.mode == R.REVERSE_SPLIT)
+        if tape_follows and seed_follows and self.remaining_values() < 2:
+            raise self.fail("too few arguments: __enzyme_reverse takes the differential "
+                            "return, then the tape")
+        if seed_follows:
+            site.differential_return, site.differential_return_byref = \
+                self.take_seed(function.return_type)
+        if tape_follows:
+            site.tape = self.take("the tape")
+            if not site.tape.type.is_pointer:
+                raise self.fail(f"the tape must be a pointer (void*), got {site.tape.type}")
+
+    def take_seed(self, ret: T.Type) -> tuple[Value | list[Value], bool]:
+        """The differential return: a value of the result's type, or at width
+        W one ``[W x T]`` (any aggregate of W values) or W separate values
+        (promoted by C's variadic call: a float's is a double).  Passed by
+        reference (``enzyme_byref, N``), it is all W of them: N is the size
+        of ``[W x T]``."""
+        lanes = shadow_type(ret, self.width)
+        seed, size = self.take_value(
+            "the differential return" + (f" of width {self.width} (its {self.width} seeds)"
+                                         if self.width > 1 else ""), lanes)
+        if size is not None:
+            return seed, True
+        if seed.type == lanes or (self.width > 1 and seed.type.is_aggregate
+                                  and scalar_leaves(seed.type) == scalar_leaves(lanes)):
+            return seed, False
+
+        def one_value(v: Value) -> bool:  # a float seed arrives as a double through `...`
+            return v.type == ret or _coercible(v.type, ret)
+        if self.width == 1 and one_value(seed):
+            return seed, False
+        if self.width > 1 and one_value(seed):
+            seeds = [seed] + [self.take(f"the differential return of lane {k + 1}")
+                              for k in range(1, self.width)]
+            if all(one_value(v) for v in seeds):
+                return seeds, False
+        raise self.fail(f"the differential return has type {seed.type}, expected {lanes}")
+
+    def check_tape_flags(self) -> None:
+        if self.mode not in (*R.SPLIT_MODES, R.FWDSPLIT) and (self.tape_memory is not None
+                                               or self.allocated is not None):
+            raise self.fail("'enzyme_tape' and 'enzyme_allocated' are for split mode "
+                            "(__enzyme_augmentfwd / __enzyme_reverse)")
+        if self.allocated is not None and self.tape_memory is None:
+            raise self.fail("'enzyme_allocated' gives the size of the memory named by "
+                            "'enzyme_tape', which is missing")
+
+    def decode_size_query(self, function: Function) -> CallSite:
+        """``__enzyme_augmentsize(f, markers…)``: activity markers only."""
+        activities = []
+        while self.pos < len(self.operands):
+            name = self.marker_at(self.pos)
+            if name is None:
+                raise self.fail("__enzyme_augmentsize takes only markers after the function")
+            self.pos += 1
+            if MARKERS[name] == "activity":
+                activities.append(ACTIVITY_OF_MARKER[name])
+            else:
+                self.apply_flag(name)
+        site = CallSite(self.call, self.name, None, [], location=self.where)
+        site.request = DiffRequest(function, self.mode, self.width, tuple(activities), "none")
+        return site
+
+    def decode_param(self, function: Function, index: int, param: T.Type,
+                     with_shadows: bool = True) -> ArgBinding:
+        marker = None
+        while True:
+            if self.pos >= len(self.operands):
+                raise self.fail(f"too few arguments: @{function.name} takes "
+                                f"{len(function.function_type.params)} parameters, "
+                                f"parameter {index + 1} ({param}) has no argument")
+            name = self.marker_at(self.pos)
+            if name is None:
+                break
+            self.pos += 1
+            if MARKERS[name] == "activity":
+                marker = name
+                break
+            self.apply_flag(name)
+        self.started = True
+        if marker is not None:
+            activity = ACTIVITY_OF_MARKER[marker]
+        else:
+            activity = self.default_activity(param)
+        if (activity == R.VECTOR) != (self.mode == R.BATCH) and activity != R.CONST:
+            raise self.fail(f"'{marker}' is for __enzyme_batch" if activity == R.VECTOR else
+                            f"__enzyme_batch takes 'enzyme_vector' or 'enzyme_scalar', "
+                            f"not '{marker}'")
+        if activity == R.VECTOR:  # one value per lane
+            values = [self.take(f"lane {lane + 1} of parameter {index + 1} of @{function.name}")
+                      for lane in range(self.width)]
+            what = f"parameter {index + 1} of @{function.name}"
+            values = [self.check_type(v, param, what) for v in values]
+            return ArgBinding(activity, values[0], shadows=values, marker=marker)
+        stride = self.take_stride(marker) if marker in ("enzyme_dupv", "enzyme_dupnoneedv") else None
+        what = f"parameter {index + 1} of @{function.name}"
+        primal, byref = self.take_value(f"the value of {what}", param)
+        if byref is None:
+            primal = self.check_type(primal, param, what)
+        binding = ArgBinding(activity, primal, marker=marker, stride=stride, byref=byref is not None)
+        if activity == R.OUT and self.mode in (R.FORWARD, R.FWDSPLIT):
+            raise self.fail("'enzyme_out' is for reverse mode; forward mode uses 'enzyme_dup'")
+        if activity == R.OUT and not _active_by_value(param):
+            raise self.fail(f"'enzyme_out' needs a floating-point parameter, "
+                            f"parameter {index + 1} of @{function.name} is {param}")
+        if with_shadows:
+            self.take_shadows(function, index, param, binding)
+        return binding
+
+    def take_shadows(self, function: Function, index: int, param: T.Type,
+                     binding: ArgBinding) -> None:
+        if binding.activity not in (R.DUP, R.DUPNONEED):
+            return
+        lanes = 1 if binding.stride is not None else self.width
+        for lane in range(lanes):
+            shadow = self.take(f"the shadow of parameter {index + 1} of @{function.name}"
+                               + (f" (lane {lane + 1} of {self.width})" if self.width > 1 else ""))
+            expected = param if binding.stride is None else T.ptr
+            if shadow.type != expected and not _coercible(shadow.type, expected):
+                raise self.fail(f"the shadow of parameter {index + 1} of @{function.name} has "
+                                f"type {shadow.type}, but its primal has type {param}")
+            binding.shadows.append(shadow)
+
+    def take_stride(self, marker: str) -> Value:
+        return self.take(f"the stride after '{marker}'")
+
+    def default_activity(self, param: T.Type) -> str:
+        if self.mode == R.BATCH:
+            return R.VECTOR
+        if _active_by_value(param):  # a float, or a struct or array of them (as Enzyme)
+            return R.OUT if self.mode in R.REVERSE_MODES else R.DUP
+        if param.is_pointer:
+            return R.DUP
+        return R.CONST
+
+    def check_type(self, value: Value, param: T.Type, what: str) -> Value:
+        if value.type == param or _coercible(value.type, param):
+            return value
+        raise self.fail(f"the argument passed for {what} has type {value.type}, "
+                        f"but the parameter has type {param}")
+
+    def return_activity(self, function: Function) -> str:
+        ret = function.return_type
+        if isinstance(ret, T.VoidType):
+            return "none"
+        if self.mode == R.BATCH:
+            return R.VECTOR
+        if "enzyme_const_return" in self.flags:
+            return R.CONST
+        if "enzyme_dup_return" in self.flags:
+            if self.mode in R.REVERSE_MODES and not ret.is_pointer:
+                raise self.fail("'enzyme_dup_return' in reverse mode needs a pointer result")
+            return R.DUP
+        if "enzyme_active_return" in self.flags and not T.contains_float(ret):
+            raise self.fail(f"'enzyme_active_return' needs a floating-point result, "
+                            f"@{function.name} returns {ret}")
+        if T.contains_float(ret):
+            return R.OUT if self.mode in R.REVERSE_MODES else R.DUP
+        if ret.is_pointer and self.mode in (R.FORWARD, R.FWDSPLIT, *R.SPLIT_MODES):
+            return R.DUP
+        return R.CONST
+
+
+def _active_by_value(param: T.Type) -> bool:
+    """Can a value of this type be ``enzyme_out``: a float or a vector of them, or a
+    struct or array holding floats (and integers, which stay constant) but no pointer?"""
+    return param.scalar.is_float or (param.is_aggregate and T.contains_float(param)
+                                     and not T.contains_pointer(param))
+
+
+def _coercible(actual: T.Type, expected: T.Type) -> bool:
+    """Only C's default argument promotions of variadic calls (float or half
+    → double, small integers → int) are undone at the call; any other
+    mismatch is an error, as in Enzyme."""
+    if actual == T.f64 and isinstance(expected, T.FloatType) and expected.bits < 64:
+        return True
+    if actual == T.i32 and isinstance(expected, T.IntType) and expected.bits < 32:
+        return True
+    return False
+
+
+def has_sret_result(call: I.CallInst) -> bool:
+    """Does the call return its result through C's hidden ``sret`` pointer
+    (its first argument)?  Then the function to differentiate is second."""
+    return bool(call.arg_attrs) and re.search(r"\bsret\s*\(", call.arg_attrs[0]) is not None
+
+
+def decode_call(call: I.CallInst, where: str) -> CallSite:
+    return Decoder(call, where).decode()

@@ -1,0 +1,1 @@
+"""One driver per mode: forward, reverse (combined), split, batch, checkpointed loops."""

@@ -1,0 +1,421 @@
+"""Forward mode: ``fwddiffe<f>`` computes the primal and its tangent.
+
+The primal body is cloned into the new function; then, walking it in
+order, each varied instruction gets its tangent code right after it.
+Inactive values have a symbolic Zero tangent (``None``), materialized only
+where IR needs a value (a phi incoming, a store, a return).  With width W
+each tangent is ``[W x T]`` and rules run once per lane.
+"""
+
+from __future__ import annotations
+
+from enzyme_opt.abi import request as R
+from enzyme_opt.ad.parallel import gpu, shuffles
+from enzyme_opt.ad.rules.custom_calls import (call_rule, check_forward_rule, forward_rule_type,
+                                              has_tangent, no_rule_message)
+from enzyme_opt.ad.rules.elementwise import elementwise_rule, splat_partial, times_partial
+from enzyme_opt.ad.rules.math import Math
+from enzyme_opt.ad.sweeps.lanes import Lanes
+from enzyme_opt.ad.sweeps.memory import MemoryOps
+from enzyme_opt.ad.utils import PrimalOf, clone_body, shadow_type, split_lanes
+from enzyme_opt.analysis.activity import (GlobalReach, active_store_without_shadow, carries_data,
+                                          float_from_integer_bits_message, global_shadows,
+                                          inactive_pointer_into_shadow,
+                                          pointer_from_integer_message,
+                                          refuse_tables_of_shadowed_globals, varied_values)
+from enzyme_opt.diagnostics import DifferentiationError
+from enzyme_opt.ir import instructions as I
+from enzyme_opt.ir import types as T
+from enzyme_opt.ir.builder import Builder
+from enzyme_opt.ir.cfg import definition_order
+from enzyme_opt.ir.module import Function
+from enzyme_opt.ir.values import Value, zero
+from enzyme_opt.knowledge import calls
+from enzyme_opt.knowledge.calls import (call_kind, external_call_message, freed_argument,
+                                        math_rule_of, opaque_call_message)
+from enzyme_opt.knowledge.declared import custom_rule
+
+#: Opcodes whose tangent is the same operation applied to the tangents
+#: (linear structural ops): operand positions that carry data.
+STRUCTURAL = {"extractvalue": (0,), "insertvalue": (0, 1), "extractelement": (0,),
+              "insertelement": (0, 1), "shufflevector": (0, 1), "fpext": (0,),
+              "fptrunc": (0,), "bitcast": (0,), "freeze": (0,), "addrspacecast": (0,)}
+
+
+def forward_signature(request: R.DiffRequest) -> tuple[T.FunctionType, list[str]]:
+    """Parameters: each primal parameter, followed by its shadow when
+    duplicated.  Return: the tangent, ``{primal, tangent}``, the primal, or void."""
+    fn = request.function
+    params, names = [], []
+    for arg, activity in zip(fn.args, request.args):
+        params.append(arg.type)
+        names.append(arg.name)
+        if activity in (R.DUP, R.DUPNONEED):
+            params.append(shadow_type(arg.type, request.width))
+            names.append(f"{arg.name}'" if arg.name else "")
+    ret = fn.return_type
+    tangent = shadow_type(ret, request.width)
+    if request.ret == R.DUP and request.return_primal:
+        out = T.StructType((ret, tangent))
+    elif request.ret == R.DUP:
+        out = tangent
+    elif request.return_primal:
+        out = ret
+    else:
+        out = T.void
+    return T.FunctionType(out, tuple(params)), names
+
+
+class ForwardGenerator:
+    def __init__(self, ctx, request: R.DiffRequest, out: Function):
+        self.ctx = ctx
+        self.request = request
+        self.out = out
+        self.width = request.width
+        self.lanes = Lanes(request.width)
+        self.tangent: dict[Value, Value | None] = {}
+        self.mem = MemoryOps(out.module)
+
+    # -- driver ----------------------------------------------------------------
+    def run(self) -> None:
+        primal = self.request.function
+        vmap: dict[Value, Value] = {}
+        params = iter(self.out.args)
+        active_args = set()
+        shadows = {}
+        for arg, activity in zip(primal.args, self.request.args):
+            new = next(params)
+            vmap[arg] = new
+            if activity in (R.DUP, R.DUPNONEED):
+                shadows[new] = next(params)
+                active_args.add(new)
+        #: the primal value each copy here came from (for questions to analysis.pointees)
+        self.primal_of = PrimalOf(clone_body(primal, self.out, vmap, R.FORWARD))
+        globals_with_shadow = global_shadows(self.out.module)
+        refuse_tables_of_shadowed_globals(self.out, globals_with_shadow, self.ctx)
+        if globals_with_shadow and self.width > 1:
+            raise DifferentiationError("globals with shadows (!enzyme_shadow) in vector forward "
+                                       "mode are not supported yet")
+        shadows.update(globals_with_shadow)
+        #: callees whose call trees touch a global with a shadow (activity.GlobalReach)
+        self.reaches_shadowed_globals = GlobalReach(globals_with_shadow)
+        self.varied = varied_values(self.out, active_args | set(globals_with_shadow))
+        entry = Builder().at_start(self.out.entry)
+        for arg, shadow in shadows.items():
+            self.tangent[arg] = self.lanes.from_abi(entry, shadow, arg.type)
+        self.phis: list[tuple[I.PhiInst, I.PhiInst]] = []
+        for block in definition_order(self.out):
+            for inst in list(block.instructions):
+                self.visit(inst)
+        for primal_phi, tangent_phi in self.phis:
+            self.fill_phi(primal_phi, tangent_phi)
+
+    def t(self, value: Value) -> Value | None:
+        """The tangent of ``value``: None is the symbolic Zero."""
+        return self.tangent.get(value)
+
+    def materialize(self, value: Value) -> Value:
+        t = self.t(value)
+        return t if t is not None else self.lanes.zero(value.type)
+
+    def fail(self, inst: I.Instruction, what: str) -> DifferentiationError:
+        return self.ctx.error(inst, what)
+
+    # -- visiting ------------------------------------------------------------------
+    def visit(self, inst: I.Instruction) -> None:
+        op = inst.opcode
+        if op == "ret":
+            return self.visit_ret(inst)
+        if op in ("store", "call", "invoke", "atomicrmw", "cmpxchg"):
+            return getattr(self, "visit_" + op)(inst)
+        if op in ("inttoptr", "bitcast"):
+            problem = (pointer_from_integer_message(inst, self.tangent) if op == "inttoptr"
+                       else float_from_integer_bits_message(inst, self.tangent, self.tangent))
+            if problem:
+                raise self.fail(inst, problem)
+        if inst not in self.varied:
+            return
+        b = Builder().after(inst)
+        if op == "phi":
+            return self.visit_phi(inst, b)
+        if op in ("fadd", "fsub", "fmul", "fdiv", "frem", "fneg"):
+            return self.apply_elementwise(inst, op, inst.operands, b)
+        if op in STRUCTURAL:
+            return self.visit_structural(inst, b)
+        handler = getattr(self, "visit_" + op, None)
+        if handler is None:
+            if carries_data(inst.type):
+                raise self.fail(inst, f"no forward-mode rule for the '{op}' instruction")
+            return
+        handler(inst, b)
+
+    def apply_elementwise(self, inst, rule_name: str, operands: list[Value], b: Builder) -> None:
+        """``ẏ = Σ ∂y/∂x_k · ẋ_k`` over the operands that have tangents."""
+        tangents = [self.t(o) for o in operands]
+        if all(t is None for t in tangents):
+            return
+        rule = elementwise_rule(rule_name)
+        m = Math(b, inst.type)
+        partials = [None if t is None or rule.partial(k) is None else rule.partial(k)(m, operands, inst)
+                    for k, t in enumerate(tangents)]
+        if self.lanes.vectorized(inst.type):
+            # All W tangents at once: ẏ = Σ splat(∂y/∂x_k) · ẋ_k on <W x T>.
+            total = None
+            for partial, dx in zip(partials, tangents):
+                if partial is None or dx is None:
+                    continue
+                term = times_partial(b, splat_partial(self.lanes, b, partial), dx)
+                total = term if total is None else b.fadd(total, term)
+            self.tangent[inst] = total if total is not None else self.lanes.zero(inst.type)
+            if total is not None and total.name == "":
+                total.name = self.name(inst)
+            return
+        lanes_in = [self.lanes.split(b, t, o.type) for t, o in zip(tangents, operands)]
+        lanes_out = []
+        for lane in range(self.width):
+            total = None
+            for partial, lanes in zip(partials, lanes_in):
+                dx = lanes[lane]
+                if partial is None or dx is None:
+                    continue
+                term = times_partial(b, partial, dx)
+                total = term if total is None else b.fadd(total, term)
+            lanes_out.append(total if total is not None else zero(inst.type))
+        self.tangent[inst] = self.lanes.join(b, lanes_out, inst.type, self.name(inst))
+
+    def name(self, value: Value) -> str:
+        return f"{value.name}'" if value.name else ""
+
+    def visit_structural(self, inst: I.Instruction, b: Builder) -> None:
+        """The same operation on the tangents of the data operands."""
+        from enzyme_opt.ir.clone import clone_instruction
+        positions = STRUCTURAL[inst.opcode]
+        if all(self.t(inst.operand(p)) is None for p in positions):
+            return
+        if inst.opcode == "bitcast" and not carries_data(inst.operand(0).type) and \
+                self.t(inst.operand(0)) is None:
+            return
+        lanes = {p: self.lanes.split(b, self.materialize(inst.operand(p)), inst.operand(p).type)
+                 for p in positions}
+        out = []
+        for lane in range(self.width):
+            vmap = {inst.operand(p): lanes[p][lane] for p in positions}
+            copy = clone_instruction(inst, vmap)
+            copy.name = ""
+            copy.metadata = []
+            out.append(b.insert(copy))
+        self.tangent[inst] = self.lanes.join(b, out, inst.type, self.name(inst))
+        if self.width == 1:
+            out[0].name = self.name(inst)
+
+    def visit_select(self, inst: I.SelectInst, b: Builder) -> None:
+        cond, x, y = inst.operands
+        if self.t(x) is None and self.t(y) is None:
+            return
+        if self.lanes.vectorized(inst.type) and not cond.type.is_vector:
+            self.tangent[inst] = b.select(cond, self.materialize(x), self.materialize(y),
+                                          self.name(inst))
+            return
+        tx = self.lanes.split(b, self.materialize(x), x.type)
+        ty = self.lanes.split(b, self.materialize(y), y.type)
+        out = [b.select(cond, tx[k], ty[k]) for k in range(self.width)]
+        self.tangent[inst] = self.lanes.join(b, out, inst.type, self.name(inst))
+        if self.width == 1:
+            out[0].name = self.name(inst)
+
+    def visit_phi(self, inst: I.PhiInst, b: Builder) -> None:
+        phi = b.phi(self.lanes.type(inst.type), self.name(inst))
+        self.tangent[inst] = phi
+        self.phis.append((inst, phi))
+
+    def fill_phi(self, primal: I.PhiInst, tangent: I.PhiInst) -> None:
+        tangent.set_incoming([(self.materialize(v), block) for v, block in primal.incoming])
+
+    def visit_getelementptr(self, inst: I.GEPInst, b: Builder) -> None:
+        base = self.t(inst.pointer)
+        if base is None:
+            return
+        out = []
+        for lane_base in self.lanes.split(b, base, inst.type):
+            out.append(b.gep(inst.source_type, lane_base, inst.indices, flags=inst.flags))
+        self.tangent[inst] = self.lanes.join(b, out, inst.type, self.name(inst))
+        if self.width == 1:
+            out[0].name = self.name(inst)
+
+    def visit_alloca(self, inst: I.AllocaInst, b: Builder) -> None:
+        lanes = []
+        for _ in range(self.width):
+            shadow = b.alloca(inst.allocated_type, self.name(inst), inst.align, inst.count)
+            self.mem.zero_fill(b, shadow, self.mem.alloca_size(b, inst), inst.align or 1)
+            lanes.append(shadow)
+        self.tangent[inst] = self.lanes.join(b, lanes, inst.type)
+
+    def visit_load(self, inst: I.LoadInst, b: Builder) -> None:
+        shadow = self.t(inst.pointer)
+        if shadow is None:
+            return
+        if inst.ordering:
+            raise self.fail(inst, "atomic loads of active memory are not supported")
+        out = []
+        for lane_ptr in split_lanes(b, shadow, self.width):
+            out.append(b.load(inst.type, lane_ptr, self.name(inst) if self.width == 1 else "",
+                              inst.align))
+        self.tangent[inst] = self.lanes.join(b, out, inst.type, self.name(inst))
+
+    def visit_store(self, inst: I.StoreInst) -> None:
+        shadow = self.t(inst.pointer)
+        if shadow is None:
+            problem = active_store_without_shadow(inst, self.varied, self.tangent)
+            if problem:
+                raise self.fail(inst, problem)
+            return
+        if inst.ordering:
+            raise self.fail(inst, "atomic stores to active memory are not supported")
+        problem = inactive_pointer_into_shadow(inst, self.tangent, self.ctx.pointee_types,
+                                               self.primal_of)
+        if problem:
+            raise self.fail(inst, problem)
+        b = Builder().after(inst)
+        values = self.lanes.split(b, self.materialize(inst.value), inst.value.type)
+        for lane_ptr, value in zip(split_lanes(b, shadow, self.width), values):
+            b.store(value, lane_ptr, inst.align)
+
+    def visit_atomicrmw(self, inst) -> None:
+        shadow = self.t(inst.operand(0))
+        if shadow is not None and inst.type.scalar.is_float:
+            gpu.check_atomic_update(inst, self.fail)
+            if self.width > 1:
+                raise self.fail(inst, "atomic adds on active memory in vector forward mode are "
+                                      "not supported yet")
+            gpu.forward_atomic_update(Builder().after(inst), inst, shadow, self.t(inst.operand(1)))
+
+    visit_cmpxchg = visit_atomicrmw
+
+    def visit_ret(self, inst: I.ReturnInst) -> None:
+        request = self.request
+        b = Builder().before(inst)
+        value = inst.value
+        if request.ret == R.DUP and request.return_primal:
+            agg = b.insertvalue(zero(self.out.return_type), value, 0)
+            result = b.insertvalue(agg, self.lanes.to_abi(b, self.materialize(value), value.type), 1)
+        elif request.ret == R.DUP:
+            result = self.lanes.to_abi(b, self.materialize(value), value.type)
+        elif request.return_primal:
+            result = value
+        else:
+            result = None
+        b.ret(result)
+        inst.erase()
+
+    # -- calls -----------------------------------------------------------------------
+    def visit_invoke(self, inst) -> None:
+        if any(self.t(a) is not None for a in inst.args):
+            raise self.fail(inst, "invoke (a call that may throw) with active arguments "
+                                  "is not supported")
+
+    def visit_call(self, inst: I.CallInst) -> None:
+        kind = call_kind(inst)
+        fn, args = inst.called_function, inst.args
+        active = any(self.t(a) is not None for a in args)
+        b = Builder().after(inst)
+        if kind == calls.OPAQUE:
+            if active:
+                raise self.fail(inst, opaque_call_message(inst))
+        elif kind == calls.COPY:
+            self.mem.forward_memcpy(b, inst, self.t(args[0]), self.t(args[1]), self.width)
+        elif kind == calls.FILL:
+            self.mem.forward_memset(b, inst, self.t(args[0]), self.width)
+        elif kind == calls.ALLOCATE:
+            old = self.t(args[0]) if fn.name == "realloc" else None
+            self.tangent[inst] = self.mem.shadow_allocation(b, inst, old, self.width)
+        elif kind == calls.FREE:
+            index = freed_argument(fn)
+            shadow = self.t(args[index])
+            if shadow is not None:
+                for lane in split_lanes(b, shadow, self.width):
+                    b.call(fn, [lane if i == index else a for i, a in enumerate(args)])
+        elif kind == calls.TAPE and active:
+            self.mirror_tape_call(inst, b)
+        elif kind == calls.MATH:
+            if inst in self.varied:
+                self.apply_elementwise(inst, math_rule_of(fn), args, b)
+        elif kind == calls.SHUFFLE and self.t(args[1]) is not None:
+            shuffles.check_shuffle(inst, self.fail)
+            lanes = [shuffles.forward_shuffle(b, inst, lane)
+                     for lane in self.lanes.split(b, self.t(args[1]), inst.type)]
+            self.tangent[inst] = self.lanes.join(b, lanes, inst.type, self.name(inst))
+        elif kind == calls.EXTERNAL and active:
+            raise self.fail(inst, external_call_message(fn.name))
+        elif kind == calls.CUSTOM and active:
+            rule = custom_rule(fn, R.FORWARD)
+            if rule is not None:
+                self.call_custom_derivative(inst, fn, rule[0])
+            elif fn.is_declaration:
+                raise self.fail(inst, no_rule_message(fn, "forward mode"))
+            else:
+                self.call_derivative(inst, fn, b)  # as Enzyme: only the forward rule counts
+        elif kind == calls.DEFINED and (active or inst in self.varied
+                                        or self.reaches_shadowed_globals(fn)):
+            self.call_derivative(inst, fn, b)
+
+    def mirror_tape_call(self, inst: I.CallInst, b: Builder) -> None:
+        """Differentiating a derivative: beside its tape runs a shadow tape
+        holding the tangents of the recorded values, driven by the same
+        helper calls (the shadow tape in place of the tape)."""
+        shadows = [split_lanes(b, self.t(arg), self.width) for arg in inst.args]
+        lanes = []
+        for lane in range(self.width):
+            args = [lanes[lane] if lanes[0] is not None else arg
+                    for arg, lanes in zip(inst.args, shadows)]
+            lanes.append(b.call(inst.called_function, args))
+        if inst.type != T.void:
+            self.tangent[inst] = self.lanes.join(b, lanes, inst.type, self.name(inst))
+
+    def call_custom_derivative(self, inst: I.CallInst, fn: Function, rule: Function) -> None:
+        """The program's rule ``rule(x, ẋ, …) → {y, ẏ}`` replaces the call:
+        the primal runs once, inside the rule."""
+        check_forward_rule(rule, fn, self.width, self.ctx.where(inst))
+        b = Builder().before(inst)
+        args = []
+        for arg, param in zip(inst.args, fn.args):
+            args.append(arg)
+            if has_tangent(param.type):
+                tangent = self.t(arg)
+                args.append(self.lanes.to_abi(b, tangent, arg.type) if tangent is not None
+                            else zero(shadow_type(arg.type, self.width)))
+        ret_type = forward_rule_type(fn, self.width).ret
+        result = call_rule(b, rule, args, ret_type)
+        if fn.return_type != T.void:
+            primal = b.extractvalue(result, 0, inst.name)
+            tangent = b.extractvalue(result, 1, self.name(inst))
+            inst.replace_all_uses_with(primal)
+            self.tangent[primal] = self.lanes.from_abi(b, tangent, inst.type)
+            self.varied.add(primal)
+        inst.erase()
+
+    def call_derivative(self, inst: I.CallInst, fn: Function, b: Builder) -> None:
+        """Replace the call by one to ``fwddiffe<g>``, which computes the primal too."""
+        activities = tuple(R.DUP if self.t(a) is not None else R.CONST for a in inst.args)
+        returns_data = carries_data(fn.return_type) and inst in self.varied
+        request = R.DiffRequest(self.ctx.preprocessed(fn), R.FORWARD, self.width, activities,
+                                R.DUP if returns_data else ("none" if fn.return_type == T.void else R.CONST),
+                                return_primal=fn.return_type != T.void)
+        callee = self.ctx.derivative(request)
+        b = Builder().before(inst)
+        call_args = []
+        for arg, activity in zip(inst.args, activities):
+            call_args.append(arg)
+            if activity == R.DUP:
+                call_args.append(self.lanes.to_abi(b, self.t(arg), arg.type))
+        result = b.call(callee, call_args)
+        if request.ret == R.DUP:
+            primal = b.extractvalue(result, 0)
+            tangent = b.extractvalue(result, 1, self.name(inst))
+            self.tangent[primal] = self.lanes.from_abi(b, tangent, inst.type)
+            self.varied.add(primal)
+        else:
+            primal = result
+        if fn.return_type != T.void:
+            inst.replace_all_uses_with(primal)
+            primal.name = inst.name
+        inst.erase()

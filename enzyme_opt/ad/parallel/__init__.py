@@ -1,0 +1,1 @@
+"""What parallel programs add: GPU threads (barriers, shared memory, atomics, warp shuffles)."""

@@ -1,0 +1,586 @@
+"""The augmented forward sweep ``augmented_<f>``: the primal, the shadow
+pointers and allocations the reverse sweep will use, calls to the
+augmented forms of callees, and at the end of every block a tape record
+of the values that block's reverse needs (where and how: ``ad/sweeps/records.py``,
+whose ``RecordPlanner`` this builder is).
+
+Which values are cached: the reverse of each active instruction names the
+primal values it needs (``needs``); cheap pure values (address arithmetic,
+integer ops, casts, compares) are recomputed in the reverse sweep from
+their operands instead, so only loads, phis, call results and floating
+arithmetic that rules need are written to the tape.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from enzyme_opt.abi import request as R
+from enzyme_opt.ad.parallel import gpu, shuffles
+from enzyme_opt.ad.rules.custom_calls import (call_rule, check_augment_rule, check_gradient_rule,
+                                              no_rule_message)
+from enzyme_opt.ad.rules.elementwise import elementwise_rule
+from enzyme_opt.ad.sweeps.lanes import Lanes
+from enzyme_opt.ad.sweeps.memory import MemoryOps
+from enzyme_opt.ad.sweeps.records import RecordPlanner
+from enzyme_opt.ad.utils import (PrimalOf, clone_body, join_lanes, leaves, shadow_type, split_lanes,
+                                 user_name)
+from enzyme_opt.analysis.activity import (GlobalReach, active_store_without_shadow, carries_data,
+                                          float_from_integer_bits_message, global_shadows,
+                                          inactive_pointer_into_shadow,
+                                          pointer_from_integer_message,
+                                          refuse_tables_of_shadowed_globals, useful_values,
+                                          varied_values)
+from enzyme_opt.analysis.memory import cannot_overlap
+from enzyme_opt.analysis.types import (memory_scalar_types, says_what_memory_holds,
+                                       struct_copy_pointer_fields, underlying_object)
+from enzyme_opt.diagnostics import DifferentiationError
+from enzyme_opt.ir import instructions as I
+from enzyme_opt.ir import types as T
+from enzyme_opt.ir.builder import Builder
+from enzyme_opt.ir.cfg import CFG, definition_order
+from enzyme_opt.ir.module import BasicBlock, Function, GlobalVariable
+from enzyme_opt.ir.values import Argument, Constant, ConstantInt, Value, zero
+from enzyme_opt.knowledge import calls
+from enzyme_opt.knowledge.calls import (allocation, call_kind, external_call_message, math_rule_of,
+                                        opaque_call_message)
+from enzyme_opt.knowledge.declared import custom_rule
+
+#: Pure, cheap opcodes recomputed in the reverse sweep rather than cached:
+#: address and integer arithmetic, casts, compares, and the lane moves of
+#: SIMD code (what the SLP vectorizer builds around re-readable loads).
+RECOMPUTABLE = frozenset({"getelementptr", "bitcast", "addrspacecast", "zext", "sext", "trunc",
+                          "ptrtoint", "inttoptr", "add", "sub", "mul", "shl", "lshr", "ashr",
+                          "and", "or", "xor", "icmp", "fcmp", "sitofp", "uitofp", "freeze",
+                          "insertelement", "shufflevector"})
+#: Recomputed only when what they pick from is itself free to have: rebuilding
+#: them from a cached source would tape more than the value (a lane of a
+#: vector, one of two choices).
+RECOMPUTABLE_FROM_FREE = frozenset({"extractvalue", "extractelement", "select"})
+ELEMENTWISE_OPCODES = frozenset({"fadd", "fsub", "fmul", "fdiv", "frem", "fneg"})
+
+
+def release_args(inst: I.Instruction) -> list[Value]:
+    """The arguments of an allocation call that freeing its memory needs
+    (a program's deallocator may take some: ``__enzyme_allocation_like``)."""
+    if not isinstance(inst, I.CallInst):
+        return []
+    return [inst.arg(i) for i in allocation(inst.called_function).free_args if i >= 0]
+
+
+@dataclass(eq=False)
+class CustomCall:
+    """A call replaced by the program's augmented forward pass."""
+
+    function: Function
+    gradient: Function
+    args: list[Value]           # the augmented pass's arguments (primals and shadows)
+    primal_args: list[Value]    # the original call's arguments
+    tape: Value                 # what the augmented pass returned for the gradient
+    result: Value | None        # the primal result, standing for the call
+
+
+class AugmentedBuilder(RecordPlanner):
+    def __init__(self, ctx, request: R.DiffRequest, out: Function):
+        self.ctx = ctx
+        self.request = request
+        self.out = out
+        self.width = request.width
+        self.lanes = Lanes(request.width)
+        self.mem = MemoryOps(out.module)
+        self.shadow: dict[Value, Value] = {}
+        #: augmented call → (its request, its arguments with shadows, the primal arguments)
+        self.calls: dict[I.CallInst, tuple[R.DiffRequest, list[Value], list[Value]]] = {}
+        self.heap_shadows: set[Value] = set()
+        #: pointer phis and their shadow phis, whose incomings are filled last
+        self.shadow_phis: list[tuple[I.PhiInst, I.PhiInst]] = []
+        #: augmented call → the value standing for the primal call's result
+        self.call_results: dict[I.CallInst, Value] = {}
+        #: the tape a custom augmented pass returned → how to call its gradient
+        self.custom_calls: dict[Value, CustomCall] = {}
+        self.custom_results: set[Value] = set()
+        self.records: dict[BasicBlock, list[Value]] = {}
+        #: where each block's record sits in the call's one frame, if it has one
+        #: (``fits_one_frame``), and the frame's size (0: records are pushed per block)
+        self.frame_offsets: dict[BasicBlock, int] = {}
+        self.frame_size = 0
+        self.came_from: dict[BasicBlock, Value] = {}
+        self.counted: dict = {}
+        self.loop_counts: set = set()
+        self.inductions: dict = {}
+        self.float_recompute: set[Value] = set()
+        #: memo of is_recomputable (cleared when float_recompute grows)
+        self.recomputable: dict[Value, bool] = {}
+        self.pred_index: dict[BasicBlock, dict[BasicBlock, int]] = {}
+        self.on_gpu = gpu.is_gpu_module(out.module)
+        #: False under --no-reuse: everything the reverse sweep reads is taped
+        #: (``Context.reuse``)
+        self.reuse = ctx.reuse
+
+    # -- driver --------------------------------------------------------------------
+    def run(self) -> None:
+        primal = self.request.function
+        params = iter(self.out.args)
+        vmap: dict[Value, Value] = {}
+        active: set[Value] = set()
+        self.primal_args: list[Argument] = []
+        for arg, activity in zip(primal.args, self.request.args):
+            new = next(params)
+            vmap[arg] = new
+            self.primal_args.append(new)
+            if activity in (R.DUP, R.DUPNONEED):
+                self.shadow[new] = next(params)
+                active.add(new)
+            elif activity == R.OUT:
+                active.add(new)
+        self.tape = next(params)
+        #: the primal value each copy here came from (for questions to analysis.pointees)
+        self.primal_of = PrimalOf(clone_body(primal, self.out, vmap, R.REVERSE))
+        globals_with_shadow = global_shadows(self.out.module)
+        refuse_tables_of_shadowed_globals(self.out, globals_with_shadow, self.ctx)
+        if globals_with_shadow and self.width > 1:
+            raise DifferentiationError("globals with shadows (!enzyme_shadow) in vector "
+                                       "(enzyme_width) reverse mode are not supported")
+        self.shadow.update(globals_with_shadow)
+        #: callees whose call trees touch a global with a shadow (activity.GlobalReach)
+        self.reaches_shadowed_globals = GlobalReach(globals_with_shadow)
+        self.varied = varied_values(self.out, active | set(globals_with_shadow))
+        self.useful = useful_values(self.out, self.varied)
+        for block in definition_order(self.out):
+            for inst in list(block.instructions):
+                self.visit(inst)
+        for phi, shadow in self.shadow_phis:
+            shadow.set_incoming([(self.shadow_of(v), blk) for v, blk in phi.incoming])
+        if self.request.ret == R.DUP:
+            self.return_shadow()
+        self.adjoint_values = [v for v in (*self.primal_args, *self.out.instructions())
+                               if self.is_active(v)]
+        self.cfg = CFG(self.out)
+        self.write_records()
+
+    def return_shadow(self) -> None:
+        """A duplicated (pointer) return comes back as ``{primal, shadow}``."""
+        for inst in list(self.out.instructions()):
+            if isinstance(inst, I.ReturnInst):
+                b = Builder().before(inst)
+                value = inst.value
+                pair = b.insertvalue(zero(self.out.return_type), value, 0)
+                pair = b.insertvalue(pair, self.shadow_of(value), 1)
+                b.ret(pair)
+                inst.erase()
+
+    def shadow_of(self, value: Value) -> Value:
+        """The shadow of a pointer (null in every lane when it has none)."""
+        shadow = self.shadow.get(value)
+        return shadow if shadow is not None else zero(shadow_type(value.type, self.width))
+
+    def each_lane(self, b: Builder, shadow: Value, make, name: str = "") -> Value:
+        """``make(lane pointer)`` for every lane of a shadow, joined again."""
+        lanes = [make(lane) for lane in split_lanes(b, shadow, self.width)]
+        return join_lanes(b, lanes, lanes[0].type, self.width, name)
+
+    def is_active(self, value: Value) -> bool:
+        """Does ``value`` get an adjoint?  Varied, useful, and holding floats."""
+        return value in self.varied and value in self.useful and T.contains_float(value.type)
+
+    def fail(self, inst, message: str) -> DifferentiationError:
+        return self.ctx.error(inst, message)
+
+    # -- forward sweep: shadows and augmented calls ------------------------------------------
+    def visit(self, inst: I.Instruction) -> None:
+        op = inst.opcode
+        b = Builder().after(inst)
+        name = f"{inst.name}'" if inst.name else ""
+        if op in ("getelementptr", "bitcast", "addrspacecast") and inst.operand(0) in self.shadow \
+                and inst.type.scalar.is_pointer:
+            from enzyme_opt.ir.clone import clone_instruction
+
+            def derive(lane: Value) -> Value:
+                copy = clone_instruction(inst, {inst.operand(0): lane})
+                copy.name = name if self.width == 1 else ""
+                copy.metadata = []
+                return b.insert(copy)
+            self.shadow[inst] = self.each_lane(b, self.shadow[inst.operand(0)], derive, name)
+        elif op == "select" and T.contains_pointer(inst.type) and \
+                (inst.operand(1) in self.shadow or inst.operand(2) in self.shadow):
+            c, x, y = inst.operands
+            self.shadow[inst] = b.select(c, self.shadow_of(x), self.shadow_of(y), name)
+        elif op == "phi" and T.contains_pointer(inst.type) and inst in self.varied:
+            shadow = b.phi(shadow_type(inst.type, self.width), name)
+            self.shadow[inst] = shadow
+            self.shadow_phis.append((inst, shadow))
+        elif op in ("extractvalue", "insertvalue") and T.contains_pointer(inst.operand(0).type):
+            self.aggregate_shadow(b, inst, name)
+        elif op == "alloca" and inst in self.varied:
+            size = self.mem.alloca_size(b, inst)
+            lanes = [self.heap_shadow(b, inst, size) for _ in range(self.width)]
+            self.shadow[inst] = join_lanes(b, lanes, T.ptr, self.width, name)
+        elif op == "load" and inst.type.is_pointer and inst.pointer in self.shadow:
+            self.shadow[inst] = self.each_lane(
+                b, self.shadow[inst.pointer],
+                lambda lane: b.load(T.ptr, lane, name if self.width == 1 else "", inst.align), name)
+        elif op == "load" and T.contains_pointer(inst.type) and inst.pointer in self.shadow:
+            self.shadow[inst] = self.each_lane(
+                b, self.shadow[inst.pointer],
+                lambda lane: b.load(inst.type, lane, name if self.width == 1 else "", inst.align),
+                name)
+        elif op == "store" and inst.value.type.is_pointer and inst.pointer in self.shadow:
+            problem = inactive_pointer_into_shadow(inst, self.shadow, self.ctx.pointee_types,
+                                                   self.primal_of)
+            if problem:
+                raise self.fail(inst, problem)
+            values = split_lanes(b, self.shadow_of(inst.value), self.width)
+            for lane, value in zip(split_lanes(b, self.shadow[inst.pointer], self.width), values):
+                b.store(value, lane, inst.align)
+        elif op == "store" and T.contains_pointer(inst.value.type) and inst.pointer in self.shadow:
+            self.store_pointer_fields(b, inst)
+        elif op == "store" and inst.pointer not in self.shadow:
+            problem = active_store_without_shadow(inst, self.varied, self.shadow)
+            if problem:
+                raise self.fail(inst, problem)
+        elif op == "inttoptr" and pointer_from_integer_message(inst, self.shadow):
+            raise self.fail(inst, pointer_from_integer_message(inst, self.shadow))
+        elif op == "bitcast" and float_from_integer_bits_message(inst, self.shadow, self.varied):
+            raise self.fail(inst, float_from_integer_bits_message(inst, self.shadow, self.varied))
+        elif op in ("atomicrmw", "cmpxchg") and inst.operand(0) in self.shadow \
+                and T.contains_float(inst.type):
+            gpu.check_atomic_update(inst, self.fail)
+        elif isinstance(inst, I.CallInst):
+            self.visit_call(inst, b)
+
+    def aggregate_shadow(self, b: Builder, inst, name: str) -> None:
+        """Shadows of structs and arrays holding pointers (``{ptr, ptr}``
+        returned by value, a span's ``{ptr, i64}``): the same aggregate with
+        each pointer's shadow in its place.  Only the pointer fields of a
+        shadow aggregate mean anything; its other fields are the primal's."""
+        source = inst.operand(0)
+        if inst.opcode == "extractvalue":
+            if source in self.shadow and T.contains_pointer(inst.type):
+                self.shadow[inst] = self.each_lane(
+                    b, self.shadow[source],
+                    lambda lane: b.insert(I.ExtractValueInst(lane, inst.indices, inst.type)), name)
+            return
+        value = inst.operand(1)
+        if source not in self.shadow and value not in self.shadow:
+            return
+        sources = split_lanes(b, self.shadow.get(source, source), self.width) \
+            if source in self.shadow else [source] * self.width
+        values = split_lanes(b, self.shadow_of(value), self.width) \
+            if T.contains_pointer(value.type) else [value] * self.width
+        lanes = [b.insert(I.InsertValueInst(s, v, inst.indices)) for s, v in zip(sources, values)]
+        self.shadow[inst] = join_lanes(b, lanes, inst.type, self.width, name)
+
+    def store_pointer_fields(self, b: Builder, inst) -> None:
+        """Storing an aggregate that holds pointers: each pointer field's
+        shadow goes to the same field of the shadow memory.  The other fields
+        of the shadow memory are left alone: a float field there is an
+        adjoint, which the reverse sweep of this store takes."""
+        ty = inst.value.type
+        values = split_lanes(b, self.shadow_of(inst.value), self.width)
+        for lane, value in zip(split_lanes(b, self.shadow[inst.pointer], self.width), values):
+            for path, leaf in leaves(ty):
+                if not leaf.scalar.is_pointer:
+                    continue
+                field = b.gep(ty, lane, [ConstantInt(T.i32, 0), *(ConstantInt(T.i32, p) for p in path)])
+                b.store(b.insert(I.ExtractValueInst(value, path, leaf)), field)
+
+    def copied_types(self, inst: I.CallInst) -> set[T.Type]:
+        """The scalar types of the memory a memcpy moves: what the code near
+        the copy says (``analysis.types``), else what the whole program says
+        of the memory the primal copy's pointers reach (``analysis.pointees``)."""
+        found = memory_scalar_types(inst)
+        if says_what_memory_holds(found):
+            return found
+        primal = self.primal_of(inst)
+        if primal is not None:
+            found |= self.ctx.pointee_types().scalar_types(primal.arg(0))
+        return found
+
+    def copy_pointer_shadows(self, b: Builder, inst: I.CallInst) -> None:
+        """A memcpy's forward half: the pointers it copies take their shadows
+        along (the shadow pointer fields are copied; a source without a
+        shadow gives null ones).  Float fields are left to the reverse
+        sweep, which moves their adjoints (copying them here would overwrite
+        the caller's seeds).  Which bytes are pointers: the copy's
+        ``!tbaa.struct``, else the whole copy when its memory is accessed as
+        pointers and never as floats."""
+        fields = struct_copy_pointer_fields(inst)
+        if fields is None:
+            held = self.copied_types(inst)
+            if not any(T.contains_pointer(t) for t in held):
+                return
+            if any(t.is_float for t in held):
+                raise self.fail(inst, "cannot differentiate a copy of memory that holds both "
+                                      "pointers and floating-point values without type "
+                                      "information (compile with -O1 or higher, which "
+                                      "annotates struct copies)")
+            fields = [(0, None)]
+        dst, src = inst.arg(0), inst.arg(1)
+        sources = split_lanes(b, self.shadow.get(src), self.width)
+        for lane_dst, lane_src in zip(split_lanes(b, self.shadow[dst], self.width), sources):
+            for offset, size in fields:
+                at = ConstantInt(T.i64, offset)
+                length = inst.arg(2) if size is None else ConstantInt(inst.arg(2).type, size)
+                to = b.byte_gep(lane_dst, at) if offset else lane_dst
+                if lane_src is None:
+                    self.mem.zero_fill(b, to, length if length.type == T.i64
+                                       else b.cast("zext", length, T.i64))
+                else:
+                    source = b.byte_gep(lane_src, at) if offset else lane_src
+                    b.call(inst.called_function, [to, source, length, inst.arg(3)])
+
+    def heap_shadow(self, b: Builder, inst, size: Value) -> Value:
+        """Shadow memory that outlives the forward sweep (the reverse sweep
+        runs in another function): malloc'd, zeroed, freed by the reverse."""
+        malloc = self.out.module.get_or_declare("malloc", T.FunctionType(T.ptr, (T.i64,)))
+        shadow = b.call(malloc, [size], f"{inst.name}'" if inst.name else "")
+        self.mem.zero_fill(b, shadow, size)
+        self.heap_shadows.add(inst)
+        return shadow
+
+    def visit_call(self, inst: I.CallInst, b: Builder) -> None:
+        """The forward sweep's side of a call; memory intrinsics, frees,
+        math and inactive calls need nothing here (their reverse does)."""
+        kind = call_kind(inst)
+        fn, args = inst.called_function, inst.args
+        varied_args = [a for a in args if a in self.varied]
+        if kind == calls.OPAQUE and varied_args:
+            raise self.fail(inst, opaque_call_message(inst))
+        if isinstance(inst, I.InvokeInst) and varied_args:
+            raise self.fail(inst, "invoke (a call that may throw) with active arguments is not supported")
+        if kind == calls.TAPE and varied_args:
+            raise self.fail(inst, "reverse mode of a function that itself computes a gradient "
+                                  "(reverse over reverse) is not supported: use forward over "
+                                  "reverse (__enzyme_fwddiff of it) for second derivatives")
+        if kind == calls.SHUFFLE and varied_args:
+            shuffles.check_shuffle(inst, self.fail)
+        if kind == calls.ALLOCATE and inst in self.varied:
+            self.shadow_allocation(inst, b)
+        elif kind == calls.COPY and args[0] in self.shadow:
+            self.copy_pointer_shadows(b, inst)
+        elif kind in (calls.DEFINED, calls.EXTERNAL, calls.CUSTOM):
+            returns_active = carries_data(inst.type) and inst in self.varied and \
+                (inst in self.useful or T.contains_pointer(inst.type))
+            if not varied_args and not returns_active and \
+                    not (kind == calls.DEFINED and self.reaches_shadowed_globals(fn)):
+                return
+            rule = custom_rule(fn, R.REVERSE) if kind == calls.CUSTOM else None
+            if rule is not None:
+                return self.custom_call(inst, fn, *rule)
+            if kind == calls.CUSTOM and fn.is_declaration:
+                raise self.fail(inst, no_rule_message(fn, "reverse mode"))
+            if kind == calls.EXTERNAL:
+                raise self.fail(inst, external_call_message(fn.name))
+            self.augment_call(inst, fn)
+
+    def custom_call(self, inst: I.CallInst, fn: Function, augment: Function,
+                    gradient: Function) -> None:
+        """The program's augmented forward pass replaces the call (the primal
+        runs once, inside it); its tape is recorded for the gradient rule,
+        which the reverse sweep calls (``adjoints.custom_call``)."""
+        where = self.ctx.where(inst)
+        if self.width > 1:
+            raise self.fail(inst, f"the custom gradient of @{user_name(fn.name)} cannot serve a "
+                                  f"vector (enzyme_width {self.width}) gradient")
+        shadow_return = fn.return_type.is_pointer and inst in self.varied
+        tape_type = check_augment_rule(augment, fn, shadow_return, where)
+        check_gradient_rule(gradient, fn, tape_type, where)
+        b = Builder().before(inst)
+        args: list[Value] = []
+        for arg, param in zip(inst.args, fn.args):
+            args.append(arg)
+            if param.type.is_pointer:
+                args.append(self.shadow_of(arg))
+        ret = fn.return_type
+        if ret == T.void:
+            tape = call_rule(b, augment, args, tape_type, f"{fn.name}.tape")
+            result = None
+        else:
+            tail = (ret, ret) if shadow_return else (ret,)
+            pair = call_rule(b, augment, args, T.StructType((tape_type, *tail)))
+            tape = b.extractvalue(pair, 0, f"{fn.name}.tape")
+            result = b.extractvalue(pair, 1, inst.name)
+            if shadow_return:
+                self.shadow[result] = b.extractvalue(pair, 2, f"{inst.name}'" if inst.name else "")
+            for analysis in (self.varied, self.useful):
+                if inst in analysis:
+                    analysis.add(result)
+            inst.replace_all_uses_with(result)
+            self.custom_results.add(result)
+        self.custom_calls[tape] = CustomCall(fn, gradient, args, inst.args, tape, result)
+        inst.erase()
+
+    def shadow_allocation(self, inst: I.CallInst, b: Builder) -> None:
+        """A zeroed shadow of the same size, freed by the reverse sweep."""
+        if inst.called_function.name == "realloc":
+            raise self.fail(inst, "realloc of active memory is not supported in reverse mode")
+        self.shadow[inst] = self.mem.shadow_allocation(b, inst, None, self.width)
+        self.heap_shadows.add(inst)
+
+    def augment_call(self, inst: I.CallInst, fn: Function) -> None:
+        activities = []
+        for arg in inst.args:
+            if arg in self.shadow:
+                activities.append(R.DUP)
+            elif T.contains_float(arg.type) and arg in self.varied:
+                activities.append(R.OUT)
+            else:
+                activities.append(R.CONST)
+        ret_ty = fn.return_type
+        if ret_ty == T.void:
+            ret = "none"
+        elif T.contains_float(ret_ty) and inst in self.varied and inst in self.useful:
+            ret = R.OUT
+        elif T.contains_pointer(ret_ty) and inst in self.varied:
+            ret = R.DUP
+        else:
+            ret = R.CONST
+        # The callee may re-read only memory nobody writes: what reaches it
+        # from our arguments or globals, never our own (writable) allocations.
+        reread = self.request.reread_memory is True and all(
+            isinstance(underlying_object(a), (Argument, GlobalVariable))
+            for a in inst.args if a.type.is_pointer)
+        request = R.DiffRequest(self.ctx.preprocessed(fn), R.REVERSE, self.width,
+                                tuple(activities), ret, reread_memory=reread)
+        augmented, _ = self.ctx.split_pair(request)
+        call_args: list[Value] = []
+        for arg, activity in zip(inst.args, activities):
+            call_args.append(arg)
+            if activity == R.DUP:
+                call_args.append(self.shadow[arg])
+        b = Builder().before(inst)
+        new = b.call(augmented, [*call_args, self.tape], inst.name if ret != R.DUP else "")
+        if ret == R.DUP:
+            primal = b.extractvalue(new, 0, inst.name)
+            self.shadow[primal] = b.extractvalue(new, 1, f"{inst.name}'" if inst.name else "")
+            result = primal
+        else:
+            result = new
+        for analysis in (self.varied, self.useful):
+            if inst in analysis:
+                analysis.add(result)
+        self.calls[new] = (request, call_args, inst.args)
+        self.call_results[new] = result
+        if ret_ty != T.void:
+            inst.replace_all_uses_with(result)
+        inst.erase()
+
+    # -- what the reverse sweep needs ------------------------------------------------------
+    def needs_reverse(self, inst: I.Instruction) -> bool:
+        op = inst.opcode
+        if inst in self.custom_calls:
+            return True
+        if inst in self.custom_results:
+            return False  # its adjoint goes to the gradient rule (custom_calls)
+        if self.is_active(inst) and op not in ("phi",):
+            return True
+        if op == "store":
+            return inst.pointer in self.shadow and T.contains_float(inst.value.type)
+        if inst in self.calls or inst in self.heap_shadows:
+            return True
+        if isinstance(inst, I.CallInst) and call_kind(inst) in (calls.COPY, calls.FILL):
+            return inst.arg(0) in self.shadow
+        if op == "atomicrmw":
+            return inst.operand(0) in self.shadow and inst.operand(1) in self.varied
+        return gpu.is_barrier_call(inst)
+
+    def needs(self, inst: I.Instruction) -> list[Value]:
+        """Forward-sweep values the reverse rule of ``inst`` reads."""
+        op = inst.opcode
+        if inst in self.calls:
+            return list(self.calls[inst][1])
+        if inst in self.custom_calls:
+            return [*self.custom_calls[inst].args, inst]
+        if inst in self.heap_shadows:
+            return [self.shadow[inst], *release_args(inst)]
+        if op == "load":
+            return [self.shadow[inst.pointer]] if inst.pointer in self.shadow else []
+        if op in ("store", "atomicrmw"):
+            return [self.shadow[inst.pointer if op == "store" else inst.operand(0)]]
+        if gpu.is_barrier_call(inst):
+            return []
+        if isinstance(inst, I.CallInst):
+            kind = call_kind(inst)
+            if kind == calls.COPY:
+                return [self.shadow[inst.arg(0)], self.shadow.get(inst.arg(1)), inst.arg(2)]
+            if kind == calls.FILL:
+                return [self.shadow[inst.arg(0)], inst.arg(2)]
+            if kind == calls.SHUFFLE:  # the lane mask and the distance
+                return [inst.arg(0), inst.arg(2)]
+            return self._rule_reads(math_rule_of(inst.called_function), inst, inst.args)
+        if op in ELEMENTWISE_OPCODES:
+            return self._rule_reads(op, inst, inst.operands)
+        if op in ("fpext", "fptrunc", "bitcast", "freeze", "extractvalue",
+                  "insertvalue", "shufflevector"):
+            return []
+        if op == "select":
+            return [inst.operand(0)]
+        if op in ("extractelement",):
+            return [inst.operand(1)]
+        if op in ("insertelement",):
+            return [inst.operand(2)]
+        return [*inst.operands, inst]
+
+    def _rule_reads(self, rule_name: str, inst, operands) -> list[Value]:
+        """What the partials of the active operands read."""
+        rule = elementwise_rule(rule_name)
+        reads: dict[Value, None] = {}
+        for k, operand in enumerate(operands):
+            if not self.is_active(operand):
+                continue
+            positions, result = rule.reads_for(k)
+            reads.update(dict.fromkeys(operands[p] for p in positions))
+            if result:
+                reads[inst] = None
+        return list(reads)
+
+    def is_recomputable(self, value: Value) -> bool:
+        if not self.reuse or not isinstance(value, I.Instruction) or \
+                value in self.loop_counts:
+            return False
+        known = self.recomputable.get(value)
+        if known is not None:
+            return known
+        self.recomputable[value] = False  # a cycle (through phis) is not recomputable
+        op = value.opcode
+        if op == "insertvalue":
+            # The lanes of a shadow ([W x ptr] built from per-lane GEPs) are as
+            # cheap to rebuild as the GEPs.
+            answer = True
+        elif op in RECOMPUTABLE_FROM_FREE:
+            sources = value.operands[1:] if op == "select" else value.operands[:1]
+            answer = all(self.is_free(v) for v in sources)
+        else:
+            answer = (op in RECOMPUTABLE or value in self.float_recompute
+                      or self.is_rereadable(value) or gpu.is_thread_query_call(value)) \
+                and not value.type.is_aggregate
+        self.recomputable[value] = answer
+        return answer
+
+    def is_free(self, value: Value) -> bool:
+        """Available in the reverse sweep without taping it."""
+        return isinstance(value, (Argument, Constant)) or self.is_recomputable(value)
+
+    def is_rereadable(self, value: Value) -> bool:
+        """A load the reverse sweep can simply repeat: it reads a constant
+        global, or an argument's or a global's memory that the request says
+        does not change between the sweeps (never memory the call tree
+        allocates and writes)."""
+        if not self.reuse or not isinstance(value, I.LoadInst) or value.volatile \
+                or value.ordering:
+            return False
+        base = underlying_object(value.pointer)
+        if isinstance(base, GlobalVariable) and base.is_constant:
+            return True
+        unchanged = self.request.reread_memory
+        if unchanged is False or not isinstance(base, (Argument, GlobalVariable)):
+            return False
+        if unchanged is True:
+            return True
+        if isinstance(base, Argument):
+            # The written set names the primal's parameters; the load reads one of this
+            # function's (whose shadows sit between them: positions differ).
+            if base not in self.primal_args:
+                return False
+            base = self.request.function.args[self.primal_args.index(base)]
+        return all(cannot_overlap(base, w) for w in unchanged)

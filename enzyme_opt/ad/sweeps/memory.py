@@ -1,0 +1,102 @@
+"""Shadow memory: allocations, zeroing, copies.
+
+Every pointer that may reach active data has a shadow pointer to memory of
+the same layout.  These helpers emit the shadow side of memory operations
+for both modes.
+"""
+
+from __future__ import annotations
+
+from enzyme_opt.ad.utils import join_lanes, split_lanes
+from enzyme_opt.ir import instructions as I
+from enzyme_opt.ir import types as T
+from enzyme_opt.ir.builder import Builder
+from enzyme_opt.ir.module import Function, Module
+from enzyme_opt.ir.values import ConstantInt, Value
+from enzyme_opt.knowledge.calls import allocation
+
+
+class MemoryOps:
+    def __init__(self, module: Module):
+        self.module = module
+
+    def intrinsic(self, name: str, params: tuple[T.Type, ...], ret: T.Type = T.void):
+        return self.module.get_or_declare(name, T.FunctionType(ret, params))
+
+    def zero_fill(self, b: Builder, pointer: Value, size: Value, align: int = 1) -> None:
+        memset = self.intrinsic("llvm.memset.p0.i64", (T.ptr, T.i8, T.i64, T.i1))
+        call = b.call(memset, [pointer, ConstantInt(T.i8, 0), size, ConstantInt(T.i1, 0)])
+        call.arg_attrs[0] = f"align {align}" if align > 1 else ""
+
+    def alloca_size(self, b: Builder, inst: I.AllocaInst) -> Value:
+        size = T.alloc_size(inst.allocated_type)
+        count = inst.count
+        if count is None:
+            return ConstantInt(T.i64, size)
+        if isinstance(count, ConstantInt):
+            return ConstantInt(T.i64, size * count.value)
+        wide = b.cast("zext", count, T.i64) if count.type != T.i64 else count
+        return b.mul(wide, ConstantInt(T.i64, size))
+
+    def forward_memcpy(self, b: Builder, inst: I.CallInst, dst: Value | None, src: Value | None,
+                       width: int) -> None:
+        """memcpy/memmove: copy the shadow bytes too (zero them when the
+        source has no shadow)."""
+        if dst is None:
+            return
+        length = inst.arg(2)
+        srcs = split_lanes(b, src, width)
+        for lane, lane_dst in enumerate(split_lanes(b, dst, width)):
+            if srcs[lane] is None:
+                self.zero_fill(b, lane_dst, _as_i64(b, length))
+            else:
+                b.call(inst.called_function, [lane_dst, srcs[lane], length, inst.arg(3)])
+
+    def forward_memset(self, b: Builder, inst: I.CallInst, dst: Value | None, width: int) -> None:
+        if dst is None:
+            return
+        for lane_dst in split_lanes(b, dst, width):
+            self.zero_fill(b, lane_dst, _as_i64(b, inst.arg(2)))
+
+    def shadow_allocation(self, b: Builder, inst: I.CallInst, old_shadow: Value | None,
+                          width: int) -> Value:
+        """A zeroed shadow allocation of the same size, one per lane."""
+        fn = inst.called_function
+        args = inst.args
+        size_index = allocation(fn).size_index
+        lanes = []
+        old = split_lanes(b, old_shadow, width)
+        for lane in range(width):
+            if fn.name == "realloc":
+                base = old[lane] if old[lane] is not None else args[0]
+                shadow = b.call(fn, [base, args[1]])
+            else:
+                shadow = b.call(fn, args)
+                if size_index is not None:
+                    self.zero_fill(b, shadow, _as_i64(b, args[size_index]))
+            lanes.append(shadow)
+        result = join_lanes(b, lanes, T.ptr, width)
+        if width == 1 and inst.name:
+            lanes[0].name = inst.name + "'"
+        return result
+
+    def release(self, b: Builder, allocator: Function, memory: Value, args: list[Value]) -> None:
+        """Free ``memory`` obtained from ``allocator`` called with ``args``,
+        the way that allocator's memory is freed (``free``, ``operator
+        delete``, ``munmap``, a program's own deallocator)."""
+        spec = allocation(allocator)
+        free_args = [memory if i < 0 else args[i] for i in spec.free_args]
+        free = spec.free
+        if isinstance(free, str):
+            ret = T.i32 if free == "munmap" else T.void
+            free = self.module.get_or_declare(
+                free, T.FunctionType(ret, tuple(a.type for a in free_args)))
+        b.call(free, free_args)
+
+
+def _as_i64(b: Builder, value: Value) -> Value:
+    if value.type == T.i64:
+        return value
+    if isinstance(value, ConstantInt):
+        return ConstantInt(T.i64, value.value)
+    return b.cast("zext", value, T.i64)

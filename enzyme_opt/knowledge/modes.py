@@ -1,0 +1,15 @@
+"""The derivative modes, named by the Enzyme entry points that ask for them: the requests
+(``abi/request.py``) and the program's own rules (``declared.py``) are keyed by them."""
+
+#: Modes, by the entry point that asks for them.
+FORWARD = "forward"            # __enzyme_fwddiff
+REVERSE = "reverse"            # __enzyme_autodiff (combined)
+AUGMENTED = "augmented"        # __enzyme_augmentfwd
+REVERSE_SPLIT = "reverse_split"  # __enzyme_reverse
+AUGMENT_SIZE = "augmentsize"   # __enzyme_augmentsize
+FWDSPLIT = "fwdsplit"          # __enzyme_fwdsplit
+BATCH = "batch"                # __enzyme_batch
+
+#: The two halves of split reverse mode, and all modes that differentiate in reverse.
+SPLIT_MODES = (AUGMENTED, REVERSE_SPLIT, AUGMENT_SIZE)
+REVERSE_MODES = (REVERSE, AUGMENTED, REVERSE_SPLIT, AUGMENT_SIZE)

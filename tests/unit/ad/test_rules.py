@@ -1,0 +1,14 @@
+"""The derivative table and the table of math names agree: a name with no rule would be
+classified as math and then fail; a rule with no name would never be used."""
+from enzyme_opt.ad.rules.elementwise import RULES
+from enzyme_opt.knowledge.math_names import MATH_NAMES, math_name_of
+
+
+def test_every_math_name_has_a_rule_and_every_rule_a_name():
+    assert set(RULES) == set(MATH_NAMES)
+
+
+def test_callee_names_map_to_rules():
+    assert [math_name_of(n) for n in ("llvm.sin.f64", "sinf", "__nv_sin", "cabs", "sinl",
+                                      "rsqrt", "__nv_rsqrtf", "fadd", "printf")] == \
+        ["sin", "sin", "sin", "hypot", None, None, "rsqrt", None, None]
