@@ -80,7 +80,13 @@ _OVERFLOW_INTRINSIC = re.compile(r"llvm\.(u|s)(add|sub|mul)\.with\.overflow")
 
 def is_inactive_callee(name: str) -> bool:
     return name in INACTIVE_CALLEES or name.startswith(_INACTIVE_PREFIXES) or \
-        bool(_OVERFLOW_INTRINSIC.match(name))
+        bool(_OVERFLOW_INTRINSIC.match(name)) or \
+        _INTEGER_OVERLOAD.sub("", name) in INACTIVE_CALLEES
+
+
+#: the type suffixes of an intrinsic overloaded on integer types (``llvm.smin.i32``,
+#: ``llvm.vector.reduce.add.v4i32``): the table names the intrinsic without them
+_INTEGER_OVERLOAD = re.compile(r"(\.(?:v|nxv)?\d*i\d+)+$")
 
 
 def call_kind(call) -> str:
