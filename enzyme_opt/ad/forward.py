@@ -10,6 +10,7 @@ each tangent is ``[W x T]`` and rules run once per lane.
 from __future__ import annotations
 
 from enzyme_opt.ad import gpu, shuffles
+from enzyme_opt.ad.openmp_prepare import FORK, carry_region
 from enzyme_opt.ad import request as R
 from enzyme_opt.ad.memory import MemoryOps
 from enzyme_opt.ad.rules import calls
@@ -409,6 +410,7 @@ class ForwardGenerator:
             if activity == R.DUP:
                 call_args.append(self.lanes.to_abi(b, self.t(arg), arg.type))
         result = b.call(callee, call_args)
+        carry_region(inst, result, FORK)
         if request.ret == R.DUP:
             primal = b.extractvalue(result, 0)
             tangent = b.extractvalue(result, 1, self.name(inst))

@@ -21,6 +21,8 @@ from enzyme_opt.ad.callsites import (MARKERS, decode_call, entry_mode, find_call
 from enzyme_opt.ad.constexprs import expand_global_addresses
 from enzyme_opt.ad.expand import expand_runtime_helpers, needs_expansion
 from enzyme_opt.ad.shuffles import join_double_shuffles
+from enzyme_opt.ad import openmp_prepare
+from enzyme_opt.ad.openmp_forks import lower_regions
 from enzyme_opt.ad.invokes import lower_invokes
 from enzyme_opt.ad.lower import lower_call_site
 from enzyme_opt.ad.preserve import warn_lost_annotations
@@ -109,6 +111,7 @@ def lower_module(module: Module, filename: str, reuse: bool = True) -> Module | 
             site.request = context.rebind(site.request)
             lower_call_site(context, site)
         context.finish()
+        lower_regions(module)
     raise DifferentiationError("too many nesting levels of Enzyme calls", filename)
 
 
@@ -209,6 +212,7 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
                 vmap[old].metadata.append((LOCATION_KIND, node))
         lower_invokes(clone)
         expand_runtime_helpers(clone)
+        openmp_prepare.prepare_clone(clone)
     if not clones:
         return module
     names = {c.name for c in clones.values()}
@@ -223,6 +227,7 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
         return program[0]
     for clone in clones:
         expand_global_addresses(clone)
+    openmp_prepare.regions_to_calls(clones, lambda inst: describe(inst, module))
     for clone in clones:
         float_parameters(clone, program_types)
     for clone in clones:
@@ -241,7 +246,8 @@ def _copies_as_text(fn: Function) -> bool:
     their formulas (``ad/expand.py``)."""
     body = fn.unparsed_body
     return body is not None and "invoke " not in body.text and \
-        not any(needs_expansion(callee) for callee in body.callees)
+        not any(needs_expansion(callee) for callee in body.callees) and \
+        not openmp_prepare.needs_preparation(body.callees)
 
 
 class Context:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 import weakref
 
-from enzyme_opt.ad.rules import custom
+from enzyme_opt.ad.rules import custom, openmp
 from enzyme_opt.ad.rules.custom import Allocation
 from enzyme_opt.ad.rules.elementwise import math_name_of
 from enzyme_opt.ad.shuffles import shuffle_mode
@@ -80,7 +80,7 @@ _OVERFLOW_INTRINSIC = re.compile(r"llvm\.(u|s)(add|sub|mul)\.with\.overflow")
 
 def is_inactive_callee(name: str) -> bool:
     return name in INACTIVE_CALLEES or name.startswith(_INACTIVE_PREFIXES) or \
-        bool(_OVERFLOW_INTRINSIC.match(name)) or \
+        bool(_OVERFLOW_INTRINSIC.match(name)) or openmp.is_inactive(name) or \
         _INTEGER_OVERLOAD.sub("", name) in INACTIVE_CALLEES
 
 
