@@ -22,7 +22,9 @@ JOBS    ?= 2
 
 LLVM_VER   := 22
 LLVM_TOOLS := clang-$(LLVM_VER) clang++-$(LLVM_VER) lli-$(LLVM_VER) llc-$(LLVM_VER) FileCheck-$(LLVM_VER) opt-$(LLVM_VER)
-APT_PKGS   := clang-$(LLVM_VER) llvm-$(LLVM_VER) llvm-$(LLVM_VER)-tools
+APT_PKGS   := clang-$(LLVM_VER) llvm-$(LLVM_VER) llvm-$(LLVM_VER)-tools libomp-$(LLVM_VER)-dev
+# The OpenMP runtime `clang-22 -fopenmp` links (tests/lit/openmp); its presence is a file.
+LIBOMP     := /usr/lib/llvm-$(LLVM_VER)/lib/libomp.so
 
 .PHONY: all venv toolchain test unit lit demo bench fuzz gpu-test clean distclean
 
@@ -47,6 +49,7 @@ $(STAMP): pyproject.toml $(wildcard enzyme_opt/__init__.py) | $(VPY)
 toolchain:
 	@missing=""; \
 	for t in $(LLVM_TOOLS); do command -v $$t >/dev/null 2>&1 || missing="$$missing $$t"; done; \
+	[ -e $(LIBOMP) ] || missing="$$missing libomp"; \
 	if [ -n "$$missing" ]; then \
 	  echo "toolchain: missing$$missing; installing $(APT_PKGS)"; \
 	  if [ "$$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi; \

@@ -164,7 +164,28 @@ def apply_annotations(module: Module, filename: str) -> None:
         _erase_global(module, g)
     _read_global_annotations(module, filename)
     _honour_loop_hints(module, filename)
+    _drop_type_hints(module, filename)
     _check_names(module, filename)
+
+
+#: Enzyme's type hints, ``__enzyme_double(&x)``: "this memory holds doubles".  Enzyme's
+#: pass erases the calls (they have no definition); our type analysis reads the
+#: memory's own loads and stores instead, and refuses what they leave unknown.
+TYPE_HINTS = ("__enzyme_double", "__enzyme_float", "__enzyme_integer", "__enzyme_pointer")
+
+
+def _drop_type_hints(module: Module, filename: str) -> None:
+    for fn in [f for f in module.functions if f.name.startswith(TYPE_HINTS)]:
+        if not fn.is_declaration:
+            continue
+        module.parse_bodies_mentioning(fn.name)
+        for use in list(fn.uses):
+            call = use.user
+            if not isinstance(call, I.CallInst) or call.callee is not fn or call.has_uses():
+                raise DifferentiationError(f"@{fn.name} (an Enzyme type hint) is used other "
+                                           f"than called", filename)
+            call.erase()
+        module.remove(fn)
 
 
 def mark_inactive_global(module: Module, g: GlobalVariable) -> None:

@@ -21,11 +21,13 @@ from enzyme_opt.abi.shadow_tables import give_tables_shadows
 from enzyme_opt.ad.lower import lower_call_site
 from enzyme_opt.ad.modes.checkpoint import (CheckpointGenerator, is_checkpoint_loop,
                                             lower_checkpoint_calls)
+from enzyme_opt.ad.parallel import openmp_prepare
 from enzyme_opt.ad.parallel.shuffles import join_double_shuffles
 from enzyme_opt.ad.prepare.constexprs import expand_global_addresses
 from enzyme_opt.ad.prepare.expand import expand_runtime_helpers, needs_expansion
 from enzyme_opt.ad.prepare.invokes import lower_invokes
 from enzyme_opt.ad.prepare.retype import float_parameters, retype_float_moves
+from enzyme_opt.ad.sweeps.openmp_forks import lower_regions
 from enzyme_opt.ad.utils import PREPROCESS_PREFIX, new_internal_function, user_name
 from enzyme_opt.analysis.memory import direct_callees, reachable_functions, written_objects
 from enzyme_opt.analysis.pointees import PointeeTypes
@@ -112,6 +114,7 @@ def lower_module(module: Module, filename: str, reuse: bool = True,
             lower_call_site(context, site)
             calls.lowered(call)
         context.finish()
+        lower_regions(module)
     raise DifferentiationError("too many nesting levels of Enzyme calls", filename)
 
 
@@ -213,6 +216,7 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
                 vmap[old].metadata.append((LOCATION_KIND, node))
         lower_invokes(clone)
         expand_runtime_helpers(clone)
+        openmp_prepare.prepare_clone(clone)
     if not clones:
         return module
     names = {c.name for c in clones.values()}
@@ -227,6 +231,7 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
         return program[0]
     for clone in clones:
         expand_global_addresses(clone)
+    openmp_prepare.regions_to_calls(clones, lambda inst: describe(inst, module))
     for clone in clones:
         float_parameters(clone, program_types)
     for clone in clones:
@@ -245,7 +250,8 @@ def _copies_as_text(fn: Function) -> bool:
     their formulas (``ad/prepare/expand.py``)."""
     body = fn.unparsed_body
     return body is not None and "invoke " not in body.text and \
-        not any(needs_expansion(callee) for callee in body.callees)
+        not any(needs_expansion(callee) for callee in body.callees) and \
+        not openmp_prepare.needs_preparation(body.callees)
 
 
 class Context:

@@ -19,6 +19,7 @@ from enzyme_opt.ir.module import Function, GlobalVariable
 from enzyme_opt.ir.values import Argument, Value
 from enzyme_opt.knowledge import calls
 from enzyme_opt.knowledge.calls import call_kind
+from enzyme_opt.knowledge.openmp import FORK_CALLS, microtask_of
 
 #: callees that read but never write memory they are given
 _READ_ONLY_CALLEES = frozenset({"printf", "puts", "fprintf", "strlen", "strcmp", "memcmp"})
@@ -52,11 +53,15 @@ def direct_callees(fn: Function) -> list[Function]:
     """The functions ``fn`` calls directly, once per call, in order; for a
     body not parsed yet, read from its text (``ir/text/unparsed.py``)."""
     if fn.unparsed_body is not None:
-        symbols = fn.module.symbols
-        return [symbols[name] for name in fn.unparsed_body.callees
-                if isinstance(symbols.get(name), Function)]
-    return [inst.called_function for inst in fn.instructions()
-            if isinstance(inst, I.CallInst) and inst.called_function is not None]
+        if not any(name in FORK_CALLS for name in fn.unparsed_body.callees):
+            symbols = fn.module.symbols
+            return [symbols[name] for name in fn.unparsed_body.callees
+                    if isinstance(symbols.get(name), Function)]
+        fn.parse_body()  # a fork names its microtask as an operand, not as a callee
+    # The microtask of an OpenMP fork (``knowledge/openmp.py``) is called too, on
+    # every thread.
+    return [callee for inst in fn.instructions() if isinstance(inst, I.CallInst)
+            for callee in (inst.called_function, microtask_of(inst)) if callee is not None]
 
 
 def written_objects(root: Function) -> frozenset | None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 import weakref
 
-from enzyme_opt.knowledge import declared
+from enzyme_opt.knowledge import declared, openmp
 from enzyme_opt.knowledge.declared import Allocation
 from enzyme_opt.knowledge.math_names import math_name_of
 from enzyme_opt.targets import INACTIVE_PREFIXES as GPU_INACTIVE_PREFIXES
@@ -79,7 +79,13 @@ _OVERFLOW_INTRINSIC = re.compile(r"llvm\.(u|s)(add|sub|mul)\.with\.overflow")
 
 def is_inactive_callee(name: str) -> bool:
     return name in INACTIVE_CALLEES or name.startswith(_INACTIVE_PREFIXES) or \
-        bool(_OVERFLOW_INTRINSIC.match(name))
+        bool(_OVERFLOW_INTRINSIC.match(name)) or openmp.is_inactive(name) or \
+        _INTEGER_OVERLOAD.sub("", name) in INACTIVE_CALLEES
+
+
+#: the type suffixes of an intrinsic overloaded on integer types (``llvm.smin.i32``,
+#: ``llvm.vector.reduce.add.v4i32``): the table names the intrinsic without them
+_INTEGER_OVERLOAD = re.compile(r"(\.(?:v|nxv)?\d*i\d+)+$")
 
 
 def call_kind(call) -> str:

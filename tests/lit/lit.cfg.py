@@ -80,6 +80,12 @@ for tool in ("clang", "lli", "llc"):
     if shutil.which(tool + "-22"):
         config.available_features.add(tool)
 
+# OpenMP: the runtime `clang-22 -fopenmp` links (Debian's libomp-22-dev, which `make
+# toolchain` installs); tests/lit/openmp say REQUIRES: openmp and run with two threads.
+if os.path.exists("/usr/lib/llvm-22/lib/libomp.so"):
+    config.available_features.add("openmp")
+config.environment["OMP_NUM_THREADS"] = "2"
+
 # The venv first on PATH for anything a test runs unsubstituted; keep HOME for clang.
 config.environment["PATH"] = os.pathsep.join(
     [VENV_BIN, config.environment.get("PATH", os.environ.get("PATH", ""))])

@@ -39,7 +39,7 @@ import runlines  # noqa: E402
 
 SUFFIXES = (".c", ".cpp", ".ll", ".cu", ".f90", ".mlir")
 # Tests that need what this machine does not have; listed as skipped, never run.
-SKIP = ((r"^omp|/omp/", "OpenMP (its own issue)"), (r"^mpi|/mpi/", "MPI"),
+SKIP = ((r"^mpi|/mpi/", "MPI"),
         (r"cublas|cuda|\.cu$", "CUDA"), (r"\.f90$", "Fortran"), (r"\.mlir$", "MLIR"))
 WRAPPED = ("clang-22", "clang++-22", "lli-22", "FileCheck-22", "opt-22", "llc-22", "enzyme-opt")
 WRAPPER = """#!/bin/bash

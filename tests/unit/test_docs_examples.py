@@ -234,6 +234,8 @@ NOT_RUN = {
                                                   "(make peer, outside the repository)",
     ("docs/pipeline.md", "enzyme-opt: warning: f.ll:"): "a message shown "
                                                         "(tests/lit/cli/plugin-flow.c)",
+    ("docs/pipeline.md", "enzyme-opt: error: in function @f.omp_outlined"): "a message "
+        "shown (tests/lit/openmp/unsupported.c)",
     ("docs/gpu.md", "import cupy"): "needs an NVIDIA GPU and CuPy (make gpu-test)",
     ("docs/gpu.md", "import ctypes"): "needs an NVIDIA GPU and the CUDA driver",
     ("docs/gpu.md", "CUdevice device"): "needs an NVIDIA GPU and the CUDA driver",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from enzyme_opt.abi import request as R
 from enzyme_opt.ad.parallel import gpu, shuffles
+from enzyme_opt.ad.parallel.openmp_prepare import FORK, carry_region
 from enzyme_opt.ad.rules.custom_calls import (call_rule, check_forward_rule, forward_rule_type,
                                               has_tangent, no_rule_message)
 from enzyme_opt.ad.rules.elementwise import elementwise_rule, splat_partial, times_partial
@@ -408,6 +409,7 @@ class ForwardGenerator:
             if activity == R.DUP:
                 call_args.append(self.lanes.to_abi(b, self.t(arg), arg.type))
         result = b.call(callee, call_args)
+        carry_region(inst, result, FORK)
         if request.ret == R.DUP:
             primal = b.extractvalue(result, 0)
             tangent = b.extractvalue(result, 1, self.name(inst))

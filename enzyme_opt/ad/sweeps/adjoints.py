@@ -9,7 +9,8 @@ adjoints through ``take``/``accumulate``.
 
 from __future__ import annotations
 
-from enzyme_opt.ad.parallel import gpu, shuffles
+from enzyme_opt.ad.parallel import gpu, openmp, shuffles
+from enzyme_opt.ad.parallel.openmp_prepare import REVERSE, carry_region, in_parallel_region
 from enzyme_opt.ad.rules.custom_calls import call_rule, float_params
 from enzyme_opt.ad.rules.elementwise import ONE, elementwise_rule, splat_partial, times_partial
 from enzyme_opt.ad.rules.math import Math
@@ -17,7 +18,7 @@ from enzyme_opt.ad.sweeps.augment import release_args
 from enzyme_opt.ad.sweeps.lanes import Lanes
 from enzyme_opt.ad.utils import leaves, shadow_type, split_lanes
 from enzyme_opt.analysis.poison import defined_lane_flags, undefined_lanes
-from enzyme_opt.analysis.types import struct_copy_fields
+from enzyme_opt.analysis.types import struct_copy_fields, underlying_object
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
@@ -80,6 +81,9 @@ class AdjointRules:
         self.gen = gen
         self.fwd = gen.forward
         self.gpu = (gen.rev.module.triple or "").startswith(("nvptx", "amdgcn"))
+        #: the reverse sweep of a function an OpenMP team runs: other threads may add to
+        #: the same shadow memory at once (``ad/parallel/openmp.py``)
+        self.threads = in_parallel_region(gen.forward.request.function)
         #: at width W an adjoint holds W lanes (``<W x T>`` for a float)
         self.lanes: Lanes = gen.lanes
         self.width = self.lanes.width
@@ -124,11 +128,14 @@ class AdjointRules:
             return
         b.store(b.fadd(b.load(ty, slot), delta), slot)
 
-    def memory_add(self, b: Builder, pointer: Value, delta: Value, align: int | None) -> None:
+    def memory_add(self, b: Builder, pointer: Value, delta: Value, align: int | None,
+                   private: bool = False) -> None:
         """``*pointer += delta`` in shadow memory (atomically on GPUs, where
         other threads may add to the same location)."""
         if self.gpu:
             return gpu.atomic_add(b, pointer, delta, align)
+        if self.threads and not private:
+            return openmp.atomic_add(b, pointer, delta, align)
         if isinstance(delta.type, T.VectorType) and not delta.type.scalable:
             # One element at a time: a vector read-modify-write that overlaps the
             # previous one (the i-1, i, i+1 neighbours of a vectorized stencil)
@@ -171,6 +178,8 @@ class AdjointRules:
         if isinstance(inst, I.CallInst):
             if gpu.is_barrier_call(inst):
                 return gpu.mirror_barrier(b, inst)
+            if openmp.is_mirrored_call(inst):
+                return openmp.mirror(b, inst, self.gen.get)
             kind = call_kind(inst)
             if kind == calls.MATH:
                 return self.elementwise(b, inst, math_rule_of(inst.called_function), inst.args)
@@ -360,12 +369,14 @@ class AdjointRules:
         dy = self.take(b, inst)
         if dy is None or inst.pointer not in self.fwd.shadow:
             return
+        # The thread's own stack (an alloca of this function) no other thread reaches.
+        private = isinstance(underlying_object(inst.pointer), I.AllocaInst)
         if inst.type.is_aggregate:
             raise self.gen.ctx.error(inst, "loads of whole aggregates from active memory are "
                                            "not supported")
         for shadow, lane in zip(self.shadow_lanes(b, inst.pointer),
                                 self.lanes.split(b, dy, inst.type)):
-            self.memory_add(b, shadow, lane, inst.align)
+            self.memory_add(b, shadow, lane, inst.align, private)
 
     def op_atomicrmw(self, b: Builder, inst) -> None:
         gpu.reverse_atomic_update(self, b, inst)
@@ -393,6 +404,11 @@ class AdjointRules:
         """``src̄ += dst̄; dst̄ = 0`` over the copied floats: field by field for
         an annotated struct copy, else over elements of the one float type
         the memory is accessed with."""
+        if self.threads and not isinstance(underlying_object(inst.arg(1)), I.AllocaInst):
+            raise self.gen.ctx.error(inst, f"a {_copy_name(inst)} of active memory inside an "
+                                           "OpenMP parallel region is not supported (its "
+                                           "adjoint would add to memory other threads share "
+                                           "without atomics)")
         length = self.gen.get(b, inst.arg(2))
         has_src = ConstantInt(T.i1, int(inst.arg(1) in self.fwd.shadow))
         dst_lanes = self.shadow_lanes(b, inst.arg(0))
@@ -462,6 +478,7 @@ class AdjointRules:
             args.append(self.lanes.to_abi(b, dy, result.type) if dy is not None
                         else zero(shadow_type(result.type, self.width)))
         grads = b.call(reverse, [*args, self.gen.tape])
+        carry_region(inst, grads, REVERSE)
         outs = [a for a, act in zip(primal_args, request.args) if act == "out"]
         for index, operand in enumerate(outs):
             delta = grads if len(outs) == 1 else b.extractvalue(grads, index)

@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from enzyme_opt.abi import request as R
-from enzyme_opt.ad.parallel import gpu, shuffles
+from enzyme_opt.ad.parallel import gpu, openmp, shuffles
+from enzyme_opt.ad.parallel.openmp_prepare import AUGMENTED, carry_region
 from enzyme_opt.ad.rules.custom_calls import (call_rule, check_augment_rule, check_gradient_rule,
                                               no_rule_message)
 from enzyme_opt.ad.rules.elementwise import elementwise_rule
@@ -450,6 +451,7 @@ class AugmentedBuilder(RecordPlanner):
                 call_args.append(self.shadow[arg])
         b = Builder().before(inst)
         new = b.call(augmented, [*call_args, self.tape], inst.name if ret != R.DUP else "")
+        carry_region(inst, new, AUGMENTED)
         if ret == R.DUP:
             primal = b.extractvalue(new, 0, inst.name)
             self.shadow[primal] = b.extractvalue(new, 1, f"{inst.name}'" if inst.name else "")
@@ -482,7 +484,7 @@ class AugmentedBuilder(RecordPlanner):
             return inst.arg(0) in self.shadow
         if op == "atomicrmw":
             return inst.operand(0) in self.shadow and inst.operand(1) in self.varied
-        return gpu.is_barrier_call(inst)
+        return gpu.is_barrier_call(inst) or openmp.is_mirrored_call(inst)
 
     def needs(self, inst: I.Instruction) -> list[Value]:
         """Forward-sweep values the reverse rule of ``inst`` reads."""
@@ -499,6 +501,8 @@ class AugmentedBuilder(RecordPlanner):
             return [self.shadow[inst.pointer if op == "store" else inst.operand(0)]]
         if gpu.is_barrier_call(inst):
             return []
+        if openmp.is_mirrored_call(inst):
+            return openmp.mirror_needs(inst)
         if isinstance(inst, I.CallInst):
             kind = call_kind(inst)
             if kind == calls.COPY:

@@ -5,14 +5,14 @@
 ; RUN: %python %S/../Inputs/expect-error.py enzyme-opt %t/annotation.ll -S -o %t.out | FileCheck %s --check-prefix=ANNOTATION
 ; RUN: %python %S/../Inputs/expect-error.py enzyme-opt %t/metadata.ll -S -o %t.out | FileCheck %s --check-prefix=METADATA
 ; RUN: %python %S/../Inputs/expect-error.py enzyme-opt %t/attribute.ll -S -o %t.out | FileCheck %s --check-prefix=ATTRIBUTE
-; FUNCTION: enzyme-opt: error: {{.*}}: the function @__enzyme_float is named for Enzyme but not supported by enzyme-opt
+; FUNCTION: enzyme-opt: error: {{.*}}: the function @__enzyme_truncate_mem_func is named for Enzyme but not supported by enzyme-opt
 ; ANNOTATION: enzyme-opt: error: {{.*}}: the annotation annotate("enzyme_shouldrecompute") is not supported by enzyme-opt
 ; METADATA: enzyme-opt: error: {{.*}}: the metadata !enzyme_sparse on @f is named for Enzyme but not supported by enzyme-opt
 ; ATTRIBUTE: enzyme-opt: error: {{.*}}: the attribute "enzyme_ta_norecur" of @f is named for Enzyme but not supported by enzyme-opt
 ;--- function.ll
-declare void @__enzyme_float(ptr, i64)
+declare ptr @__enzyme_truncate_mem_func(ptr, i64, i64)
 define void @f(ptr %p) {
-  call void @__enzyme_float(ptr %p, i64 8)
+  %t = call ptr @__enzyme_truncate_mem_func(ptr %p, i64 64, i64 32)
   ret void
 }
 ;--- annotation.ll

@@ -1,0 +1,266 @@
+"""OpenMP regions forked again after AD, a tape per thread.
+
+Every call ``openmp_prepare`` tagged as a forked region — of the primal microtask, of
+its forward derivative, of its augmented forward sweep or of its reverse sweep —
+becomes (``lower_regions``) a ``__kmpc_fork_call`` of a wrapper
+``<callee>.omp_fork(&gtid, &btid, captured…)`` that calls it on each thread; captured
+values travel as the runtime's pointer-sized words (``pack``), the shadows among them:
+the derivative region is forked with the shadows as extra captured arguments.
+
+- **A tape per thread.**  The augmented forward sweep of a region runs on every
+  thread of the team, each pushing onto a tape of its own, in a table indexed by the
+  thread number that the team's first thread makes once the team's size is known
+  (the others wait at a barrier); the control block is recorded on the caller's tape
+  like any value.  The reverse sweep forks a team of the same size
+  (``__kmpc_push_num_threads``), and thread *t* pops tape *t*: it walks backwards
+  exactly the iterations it ran forwards, the same chunk of every statically
+  scheduled loop, the branches it took (``single``, ``master``, ``lastprivate``).
+  The run stops with a message if the runtime gives the reverse sweep a team of
+  another size, rather than pair tapes with the wrong threads.
+- **The adjoints of values captured by copy** (a ``firstprivate`` double) are each
+  thread's share; the wrapper adds them atomically into a sum the caller reads.
+
+This is the tape's machinery (``tape.py``), hence a module of the sweeps.
+"""
+
+from __future__ import annotations
+
+from enzyme_opt.ad.parallel.openmp import runtime_function
+from enzyme_opt.ad.parallel.openmp_prepare import (AUGMENTED, FORK, PLACEHOLDER, WRAPPER_SUFFIX,
+                                                   region_tag)
+from enzyme_opt.ad.sweeps.tape import (TAPE_BYTES, free_tape, message_global, new_tape, read_record,
+                                       write_record)
+from enzyme_opt.diagnostics import DifferentiationError
+from enzyme_opt.ir import instructions as I
+from enzyme_opt.ir import types as T
+from enzyme_opt.ir.builder import Builder
+from enzyme_opt.ir.module import Function, Module
+from enzyme_opt.ir.values import ConstantInt, Value, null, zero
+
+#: the control block of a forked augmented sweep: the team's size (i32, at 0) and its
+#: table of tapes, one per thread (ptr, at 8)
+TAPES_OFFSET, CONTROL_BYTES = 8, 16
+TEAM_MISMATCH = (b"enzyme-opt: the reverse sweep of an OpenMP parallel region got a team of "
+                 b"another size than its forward sweep; the gradient cannot be computed\n")
+WORD = T.i64
+
+
+def lower_regions(module: Module) -> None:
+    """Every tagged region call in the module becomes a fork (module docstring)."""
+    # Only our IR holds tags: a body still kept as text has none.
+    tagged = [inst for fn in module.functions
+              if not fn.is_declaration and fn.unparsed_body is None
+              for inst in fn.instructions() if isinstance(inst, I.CallInst) and region_tag(inst)]
+    for call in tagged:
+        role = region_tag(call)
+        loc = _loc(module, call)
+        if role == FORK:
+            _fork_plain(module, call, loc)
+        elif role == AUGMENTED:
+            _fork_augmented(module, call, loc)
+        else:
+            _fork_reverse(module, call, loc)
+    placeholder = module.get(PLACEHOLDER)
+    if placeholder is not None and not placeholder.has_uses():
+        module.remove(placeholder)
+
+
+def _loc(module: Module, call: I.CallInst) -> Value:
+    node = next(ref for kind, ref in call.metadata if kind == region_tag(call))
+    text = module.metadata[node]
+    name = text[text.index("@") + 1:].rstrip("}").strip()
+    if name.startswith('"'):
+        name = name[1:-1]
+    return module.get(name)
+
+
+def pack(b: Builder, value: Value, where: str) -> Value:
+    """A captured value as one of the runtime's pointer-sized varargs."""
+    ty = value.type
+    if ty.is_pointer or ty == WORD:
+        return value
+    if isinstance(ty, T.IntType) and ty.bits < 64:
+        return b.cast("zext", value, WORD)
+    if isinstance(ty, T.FloatType) and ty.kind == "double":
+        return b.cast("bitcast", value, WORD)
+    if isinstance(ty, T.FloatType) and ty.kind == "float":
+        return b.cast("zext", b.cast("bitcast", value, T.i32), WORD)
+    raise DifferentiationError(f"a value of type {ty} cannot be passed into an OpenMP "
+                               f"parallel region (vector mode, enzyme_width > 1, is not "
+                               f"supported with OpenMP)", where)
+
+
+def unpack(b: Builder, word: Value, ty: T.Type) -> Value:
+    if ty.is_pointer or ty == WORD:
+        return word
+    if isinstance(ty, T.IntType):
+        return b.cast("trunc", word, ty)
+    if ty.kind == "double":
+        return b.cast("bitcast", word, ty)
+    return b.cast("bitcast", b.cast("trunc", word, T.i32), ty)
+
+
+def _word_type(ty: T.Type) -> T.Type:
+    return ty if ty.is_pointer else WORD
+
+
+def _wrapper(module: Module, callee: Function, captured: list[Value],
+             extra: list[T.Type]) -> tuple[Function, Builder, list[Value], list[Value]]:
+    """``void <callee>.omp_fork(ptr gtid, ptr btid, words…, extra…)``: its builder, the
+    captured values unpacked inside it, and the extra parameters."""
+    params = (T.ptr, T.ptr, *(_word_type(v.type) for v in captured), *extra)
+    fn = module.add(Function(module.unique_name(f"{callee.name}{WRAPPER_SUFFIX}"),
+                             T.FunctionType(T.void, params), [".global_tid.", ".bound_tid."],
+                             prefix="internal", suffix=f" #{_attributes(module)}"))
+    module.derived_from[fn.name] = module.derived_from.get(callee.name, callee.name)
+    b = Builder(fn.append_block("entry"))
+    words = fn.args[2:2 + len(captured)]
+    values = [unpack(b, w, v.type) for w, v in zip(words, captured)]
+    return fn, b, values, list(fn.args[2 + len(captured):])
+
+
+def _attributes(module: Module) -> int:
+    return module.add_attribute_group("nounwind")
+
+
+def _fork(b: Builder, module: Module, loc: Value, wrapper: Function, words: list[Value]) -> None:
+    fork = module.get_or_declare("__kmpc_fork_call",
+                                 T.FunctionType(T.void, (T.ptr, T.i32, T.ptr), varargs=True))
+    b.call(fork, [loc, ConstantInt(T.i32, len(words)), wrapper, *words])
+
+
+def _split(call: I.CallInst, with_tape: bool) -> tuple[Function, list[Value], Value | None]:
+    callee = call.called_function
+    args = call.args
+    if with_tape:
+        return callee, args[2:-1], args[-1]
+    return callee, args[2:], None
+
+
+def _fork_plain(module: Module, call: I.CallInst, loc: Value) -> None:
+    """The primal microtask or its forward derivative, on every thread."""
+    callee, captured, _ = _split(call, False)
+    if call.has_uses():
+        raise DifferentiationError("the result of an OpenMP region's derivative is used",
+                                   _where(module, call))
+    fn, w, values, _ = _wrapper(module, callee, captured, [])
+    w.call(callee, [*fn.args[:2], *values])
+    w.ret()
+    b = Builder().before(call)
+    _fork(b, module, loc, fn, [pack(b, v, _where(module, call)) for v in captured])
+    call.erase()
+
+
+def _fork_augmented(module: Module, call: I.CallInst, loc: Value) -> None:
+    """The augmented sweep on every thread, each with its own tape, in a table the
+    first thread makes once it knows the team's size (the others wait at a barrier);
+    the caller records the control block on its tape."""
+    callee, captured, tape = _split(call, True)
+    where = _where(module, call)
+    if call.has_uses():
+        raise DifferentiationError("the result of an OpenMP region's augmented sweep is used",
+                                   where)
+    b = Builder().before(call)
+    calloc = module.get_or_declare("calloc", T.FunctionType(T.ptr, (T.i64, T.i64)))
+    control = b.call(calloc, [ConstantInt(T.i64, 1), ConstantInt(T.i64, CONTROL_BYTES)],
+                     "omp.control")
+    fn, w, values, (ctl,) = _wrapper(module, callee, captured, [T.ptr])
+    tid = _thread_num(w, module)
+    with w.if_then(w.icmp("eq", tid, ConstantInt(T.i64, 0)), name="first"):
+        team = w.call(runtime_function(module, "omp_get_num_threads", T.i32, ()), [], "team")
+        w.store(team, ctl)
+        table = w.call(calloc, [w.cast("sext", team, T.i64), ConstantInt(T.i64, TAPE_BYTES)],
+                       "tapes")
+        w.store(table, w.byte_gep(ctl, ConstantInt(T.i64, TAPES_OFFSET)))
+    gtid = w.load(T.i32, fn.args[0], "gtid")
+    w.call(runtime_function(module, "__kmpc_barrier", T.void, (T.ptr, T.i32)), [loc, gtid])
+    own = _tape_of(w, ctl, tid)
+    new_tape(w, own)
+    w.call(callee, [*fn.args[:2], *values, own])
+    w.ret()
+    _fork(b, module, loc, fn, [*(pack(b, v, where) for v in captured), control])
+    write_record(b, tape, [control])
+    call.erase()
+
+
+def _fork_reverse(module: Module, call: I.CallInst, loc: Value) -> None:
+    """The reverse sweep on a team of the same size, thread t popping tape t; the
+    adjoints it returns (of values captured by copy) summed over the threads."""
+    callee, captured, tape = _split(call, True)
+    where = _where(module, call)
+    b = Builder().before(call)
+    (control,) = read_record(b, tape, [null(T.ptr)])
+    team = b.load(T.i32, control, "team")
+    gtid = b.call(runtime_function(module, "__kmpc_global_thread_num", T.i32, (T.ptr,)), [loc], "gtid")
+    b.call(runtime_function(module, "__kmpc_push_num_threads", T.void, (T.ptr, T.i32, T.i32)),
+           [loc, gtid, team])
+    sums = None
+    ret = callee.return_type
+    if ret != T.void:
+        if not all(t.is_float for t in _leaf_types(ret)):
+            raise DifferentiationError("an OpenMP region returns adjoints of a type that "
+                                       "cannot be summed over threads", where)
+        entry = call.function.entry
+        sums = Builder().at_start(entry).alloca(ret, "omp.adjoints")
+        b.store(zero(ret), sums)
+    fn, w, values, extra = _wrapper(module, callee, captured,
+                                    [T.ptr] + ([T.ptr] if sums is not None else []))
+    ctl = extra[0]
+    tid = _thread_num(w, module)
+    expected = w.load(T.i32, ctl, "team")
+    got = w.call(runtime_function(module, "omp_get_num_threads", T.i32, ()), [], "team.now")
+    with w.if_then(w.icmp("ne", got, expected), name="other.team"):
+        _stop(w, module, "enzyme_opt.omp.team_mismatch", TEAM_MISMATCH)
+    own = _tape_of(w, ctl, tid)
+    grads = w.call(callee, [*fn.args[:2], *values, own], "adjoints" if ret != T.void else "")
+    free_tape(w, own)
+    if sums is not None:
+        _add_atomically(w, extra[1], grads, ret)
+    w.ret()
+    words = [*(pack(b, v, where) for v in captured), control]
+    _fork(b, module, loc, fn, words + ([sums] if sums is not None else []))
+    if sums is not None:
+        call.replace_all_uses_with(b.load(ret, sums, "omp.adjoint"))
+    free = module.get_or_declare("free", T.FunctionType(T.void, (T.ptr,)))
+    b.call(free, [b.load(T.ptr, b.byte_gep(control, ConstantInt(T.i64, TAPES_OFFSET)))])
+    b.call(free, [control])
+    call.erase()
+
+
+def _leaf_types(ty: T.Type) -> list[T.Type]:
+    if isinstance(ty, (T.StructType, T.ArrayType)):
+        elements = ty.elements if isinstance(ty, T.StructType) else [ty.element] * ty.count
+        return [leaf for e in elements for leaf in _leaf_types(e)]
+    return [ty]
+
+
+def _add_atomically(b: Builder, sums: Value, value: Value, ty: T.Type) -> None:
+    if not isinstance(ty, (T.StructType, T.ArrayType)):
+        b.atomic_fadd(sums, value)
+        return
+    count = len(ty.elements) if isinstance(ty, T.StructType) else ty.count
+    for k in range(count):
+        element = b.extractvalue(value, k)
+        field = b.gep(ty, sums, [ConstantInt(T.i32, 0), ConstantInt(T.i32, k)])
+        _add_atomically(b, field, element, element.type)
+
+
+def _thread_num(b: Builder, module: Module) -> Value:
+    tid = b.call(runtime_function(module, "omp_get_thread_num", T.i32, ()), [], "thread")
+    return b.cast("sext", tid, T.i64)
+
+
+def _tape_of(b: Builder, control: Value, tid: Value) -> Value:
+    table = b.load(T.ptr, b.byte_gep(control, ConstantInt(T.i64, TAPES_OFFSET)), "tapes")
+    return b.byte_gep(table, b.mul(tid, ConstantInt(T.i64, TAPE_BYTES)), "thread.tape")
+
+
+def _stop(b: Builder, module: Module, name: str, text: bytes) -> None:
+    message = message_global(module, name, text)
+    write = module.get_or_declare("write", T.FunctionType(T.i64, (T.i32, T.ptr, T.i64)))
+    b.call(write, [ConstantInt(T.i32, 2), message, ConstantInt(T.i64, len(text))])
+    b.call(module.get_or_declare("abort", T.FunctionType(T.void, ())), [])
+
+
+def _where(module: Module, call: I.CallInst) -> str:
+    return f"in function @{module.derived_from.get(call.function.name, call.function.name)}"

@@ -1,0 +1,36 @@
+/* Numeric checks for the OpenMP tests: derivatives from enzyme-opt against central
+   differences of the same (OpenMP) function.  Each failed check prints a line and
+   makes the program exit 1; the derivatives are also printed (%.9g) so that the test
+   can compare the program built with and without -fopenmp. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+extern int enzyme_dup, enzyme_const, enzyme_out, enzyme_dupnoneed;
+double __enzyme_autodiff(void *, ...);
+double __enzyme_fwddiff(void *, ...);
+
+static int failures;
+
+static void check(const char *what, int i, double got, double want) {
+  double tol = 1e-6 * (1.0 + fabs(want));
+  if (!(fabs(got - want) <= tol)) {
+    printf("FAIL %s[%d]: got %.17g, want %.17g\n", what, i, got, want);
+    failures++;
+  }
+}
+
+static void show(const char *what, const double *v, int n) {
+  printf("%s:", what);
+  for (int i = 0; i < n; i++)
+    printf(" %.9g", v[i]);
+  printf("\n");
+}
+
+static int finish(void) {
+  if (failures)
+    printf("%d checks failed\n", failures);
+  else
+    printf("ok\n");
+  return failures != 0;
+}
