@@ -165,29 +165,15 @@ _TBAA_FLOATS = {"double": T.f64, "float": T.f32}
 _NODE = re.compile(r"^(![0-9]+) = (?:distinct )?!\{(.*)\}$")
 
 
-def struct_copy_fields(inst: I.CallInst) -> list[tuple[int, int, T.Type | None]] | None:
-    """``(offset, size, float type or None)`` of each field of a struct copy,
-    from the ``!tbaa.struct`` clang attaches to it (None: not annotated)."""
-    ref = inst.get_metadata("tbaa.struct")
-    module = inst.function.module if inst.function is not None else None
-    if ref is None or module is None:
-        return None
-    items = _node_items(module, ref)
-    if items is None or len(items) % 3:
-        return None
-    fields = []
-    for k in range(0, len(items), 3):
-        offset, size, tag = items[k:k + 3]
-        name = _type_name(module, tag)
-        ty = _TBAA_FLOATS.get(name)
-        fields.append((int(offset.split()[-1]), int(size.split()[-1]), ty))
-    return fields
+#: the TBAA type that says nothing of what a field holds: clang gives it to ``char``
+#: members and to arrays (``std::array<double, 3>``'s ``double[3]``, a pointer array), so a
+#: copy annotated with it is typed from how its memory is accessed instead
+_ANY_TYPE = "omnipotent char"
 
 
-def struct_copy_pointer_fields(inst: I.CallInst) -> list[tuple[int, int]] | None:
-    """``(offset, size)`` of each pointer field of an annotated struct copy
-    (``!tbaa.struct`` names them "any pointer", "p1 double"...); None when
-    the copy is not annotated."""
+def _copy_fields(inst: I.CallInst) -> list[tuple[int, int, str]] | None:
+    """``(offset, size, TBAA type name)`` of each field of a struct copy's ``!tbaa.struct``;
+    None when the copy is not annotated, or a field's type says nothing (``_ANY_TYPE``)."""
     ref = inst.get_metadata("tbaa.struct")
     module = inst.function.module if inst.function is not None else None
     if ref is None or module is None:
@@ -199,9 +185,32 @@ def struct_copy_pointer_fields(inst: I.CallInst) -> list[tuple[int, int]] | None
     for k in range(0, len(items), 3):
         offset, size, tag = items[k:k + 3]
         name = _type_name(module, tag) or ""
-        if name == "any pointer" or re.match(r"p\d+ ", name):
-            fields.append((int(offset.split()[-1]), int(size.split()[-1])))
+        if name == _ANY_TYPE:
+            return None
+        fields.append((int(offset.split()[-1]), int(size.split()[-1]), name))
     return fields
+
+
+def struct_copy_fields(inst: I.CallInst) -> list[tuple[int, int, T.Type | None]] | None:
+    """``(offset, size, float type or None)`` of each field of a struct copy,
+    from the ``!tbaa.struct`` clang attaches to it (None: not annotated, or a field of
+    unknown type: C++ fuzz seed 4018 lost the adjoint of a ``std::array<double, 3>`` copy,
+    whose one field is "omnipotent char", taken for an integer)."""
+    fields = _copy_fields(inst)
+    if fields is None:
+        return None
+    return [(offset, size, _TBAA_FLOATS.get(name)) for offset, size, name in fields]
+
+
+def struct_copy_pointer_fields(inst: I.CallInst) -> list[tuple[int, int]] | None:
+    """``(offset, size)`` of each pointer field of an annotated struct copy
+    (``!tbaa.struct`` names them "any pointer", "p1 double"...); None when
+    the copy is not annotated, or a field's type is unknown."""
+    fields = _copy_fields(inst)
+    if fields is None:
+        return None
+    return [(offset, size) for offset, size, name in fields
+            if name == "any pointer" or re.match(r"p\d+ ", name)]
 
 
 def _node_items(module, ref: str) -> list[str] | None:
