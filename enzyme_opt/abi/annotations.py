@@ -164,7 +164,7 @@ def apply_annotations(module: Module, filename: str) -> None:
         _erase_global(module, g)
     _read_global_annotations(module, filename)
     _honour_loop_hints(module, filename)
-    _drop_type_hints(module, filename)
+    _drop_hints(module, filename)
     _check_names(module, filename)
 
 
@@ -172,17 +172,30 @@ def apply_annotations(module: Module, filename: str) -> None:
 #: pass erases the calls (they have no definition); our type analysis reads the
 #: memory's own loads and stores instead, and refuses what they leave unknown.
 TYPE_HINTS = ("__enzyme_double", "__enzyme_float", "__enzyme_integer", "__enzyme_pointer")
+#: Every hint whose calls are erased: the type hints, and
+#: ``__enzyme_ptr_size_hint(p, bytes, 0)`` (<enzyme/checkpoint.h>: how many bytes a
+#: checkpointed loop's pointer argument reaches).  enzyme-opt's checkpointing learns a
+#: region's extent from ``enzyme_checkpoint_region`` markers instead, so the size is not
+#: needed; a hint changes no value, so erasing it changes no derivative.
+HINTS = (*TYPE_HINTS, "__enzyme_ptr_size_hint")
+#: Functions that Enzyme's own headers define or declare for the program's run time, not
+#: requests for a derivative: ``<enzyme/checkpoint.h>``'s scheme table
+#: ``__enzyme_checkpoint_builtin`` and its schedule API ``__enzyme_ckpt_schedule_*``
+#: (defined there as weak functions under ENZYME_CHECKPOINT_RUNTIME).  They stay in the
+#: module as the program wrote them and are differentiated like any function if a
+#: derivative calls them (they move no floats: integers and a scheme's state).
+RUNTIME_HELPERS = ("__enzyme_checkpoint_builtin", "__enzyme_ckpt_schedule_")
 
 
-def _drop_type_hints(module: Module, filename: str) -> None:
-    for fn in [f for f in module.functions if f.name.startswith(TYPE_HINTS)]:
+def _drop_hints(module: Module, filename: str) -> None:
+    for fn in [f for f in module.functions if f.name.startswith(HINTS)]:
         if not fn.is_declaration:
             continue
         module.parse_bodies_mentioning(fn.name)
         for use in list(fn.uses):
             call = use.user
             if not isinstance(call, I.CallInst) or call.callee is not fn or call.has_uses():
-                raise DifferentiationError(f"@{fn.name} (an Enzyme type hint) is used other "
+                raise DifferentiationError(f"@{fn.name} (an Enzyme hint) is used other "
                                            f"than called", filename)
             call.erase()
         module.remove(fn)
@@ -295,7 +308,8 @@ def _check_names(module: Module, filename: str) -> None:
             raise DifferentiationError(f"@{g.name} has a shadow (!enzyme_shadow) and is marked "
                                        f"inactive: it cannot be both", filename)
     for fn in module.functions:
-        if "__enzyme_" in fn.name and entry_point(fn.name) is None:
+        if "__enzyme_" in fn.name and entry_point(fn.name) is None and \
+                not fn.name.startswith(RUNTIME_HELPERS):
             raise refuse(f"the function @{fn.name}")
         for kind in fn.metadata_kinds():
             if _enzyme_kind(kind) and kind not in FUNCTION_METADATA:
