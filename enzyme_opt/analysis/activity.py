@@ -318,8 +318,8 @@ def _is_varied(inst: I.Instruction, varied: set[Value], reaches: GlobalReach) ->
             return True
         if kind in (calls.INACTIVE, calls.COPY, calls.FILL, calls.FREE):
             return False
-        if kind == calls.MATH:
-            return any(a in varied for a in inst.args)
+        if kind == calls.MATH:   # a pointer (frexp's exponent) carries no derivative in
+            return any(a in varied for a in inst.args if not a.type.is_pointer)
         if kind == calls.DEFINED and ty.is_pointer and returns_fresh_memory(inst.called_function):
             return True  # an allocation wrapper: its memory may come to hold derivatives
         return carries_data(ty) and (any(a in varied for a in inst.args)

@@ -140,7 +140,9 @@ def _call_targets(call: I.CallInst, memo: dict) -> list[Value] | None:
     if kind in (calls.FREE, calls.TAPE) or \
             (kind == calls.ALLOCATE and call.called_function.name == "realloc"):
         return pointers
-    if kind in (calls.ALLOCATE, calls.MATH):
+    if kind == calls.MATH:
+        return pointers   # frexp's exponent: math writes only through its pointer arguments
+    if kind == calls.ALLOCATE:
         return []
     if kind == calls.DEFINED:
         callee = call.called_function

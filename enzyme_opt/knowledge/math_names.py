@@ -16,19 +16,23 @@ MATH_NAMES = frozenset({
     "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cbrt", "ceil", "copysign",
     "cos", "cosh", "cospi", "erf", "erfc", "erfcinv", "erfcx", "erfinv", "exp", "exp10",
     "exp2", "expm1", "fabs", "fadd", "fdim", "fdiv", "floor", "fma", "fmax", "fmin", "fmod",
-    "fmul", "fmuladd", "fneg", "frem", "fsub", "hypot", "j0", "j1", "ldexp", "llrint",
-    "llround", "log", "log10", "log1p", "log2", "lrint", "lround", "maximum", "maximumnum",
+    "fmul", "fmuladd", "fneg", "frem", "frexp", "fsub", "hypot", "j0", "j1", "ldexp", "llrint",
+    "llround", "log", "log10", "log1p", "log2", "logb", "lrint", "lround", "maximum", "maximumnum",
     "maxnum", "minimum", "minimumnum", "minnum", "nearbyint", "normcdf", "normcdfinv",
     "pow", "powi", "rcbrt", "rcp", "remainder", "rhypot", "rint", "round", "roundeven",
     "rsqrt", "sin", "sinh", "sinpi", "sqrt", "tan", "tanh", "trunc", "y0", "y1"
 })
+#: intrinsics that return a pair where the libm function writes through a pointer
+#: (``llvm.frexp`` returns ``{mantissa, exponent}``): not elementwise
+_PAIR_INTRINSICS = frozenset({"frexp"})
 #: instructions, not callees
 _INSTRUCTIONS = ("fadd", "fsub", "fmul", "fdiv", "frem", "fneg", "fmuladd")
 
 #: libm names that are not simply "<rule name>" or "<rule name>f".
 LIBM_ALIASES = {"fabsf": "fabs", "fmaxf": "fmax", "fminf": "fmin", "fmodf": "fmod",
                 "cabs": "hypot",  # cabs(re + im·i) is passed as (re, im) on x86-64
-                "scalbn": "ldexp", "scalbnf": "ldexp", "scalbnl": "ldexp"}
+                "scalbn": "ldexp", "scalbnf": "ldexp", "scalbnl": "ldexp",
+                "scalbln": "ldexp", "scalblnf": "ldexp"}
 
 #: rules named after libdevice functions that are no libm function: a call's name
 #: says which only with the ``__nv_`` prefix (a user's own ``rsqrt`` is differentiated)
@@ -45,7 +49,7 @@ def math_name_of(callee_name: str) -> str | None:
     if name.startswith("llvm."):
         match = _INTRINSIC.match(name)
         base = match.group(1) if match else None
-        return base if base in MATH_NAMES else None
+        return base if base in MATH_NAMES and base not in _PAIR_INTRINSICS else None
     if name.startswith("__nv_"):
         if name in nvptx.INTRINSIC_MATH:
             return nvptx.INTRINSIC_MATH[name]

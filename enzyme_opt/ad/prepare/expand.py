@@ -19,6 +19,10 @@ lane in order (the order the intrinsic defines without ``reassoc``), so that
 
 ``sincos(x, &s, &c)`` (GNU libm, libdevice's ``__nv_sincos``/``sincospi``) is
 two stores, of a sine and a cosine; ``llvm.sincos`` their pair.
+
+``llvm.modf(x)`` (what clang makes of ``modf(x, &ip)``) is ``{x - trunc(x),
+trunc(x)}``, written so that every value is modf's to the bit (``_expand_modf``):
+the fraction has derivative 1, the integral part 0.
 """
 
 from __future__ import annotations
@@ -88,7 +92,8 @@ def _sincos_of(callee: str):
 
 def needs_expansion(callee: str) -> bool:
     """Does ``expand_runtime_helpers`` rewrite calls of ``callee``?"""
-    return (callee.startswith(("llvm.vector.reduce.", "llvm.sincos.")) or callee == "cabsf"
+    return (callee.startswith(("llvm.vector.reduce.", "llvm.sincos.", "llvm.modf."))
+            or callee == "cabsf"
             or callee.rstrip("f") in COMPLEX_FUNCTIONS or callee in EXPANSIONS
             or _sincos_of(callee) is not None)
 
@@ -109,6 +114,9 @@ def expand_runtime_helpers(function: Function) -> None:
         if _sincos_of(inst.called_function.name) or \
                 inst.called_function.name.startswith("llvm.sincos."):
             _expand_sincos(inst)
+            continue
+        if inst.called_function.name.startswith("llvm.modf."):
+            _expand_modf(inst)
             continue
         expand = EXPANSIONS.get(inst.called_function.name)
         if expand is None or len(inst.args) != 4:
@@ -228,4 +236,31 @@ def _expand_sincos(inst: I.CallInst) -> None:
         else:
             value = m.call(rule, args[0])
         b.store(value, pointer, T.abi_align(ty))
+    inst.erase()
+
+
+def _expand_modf(inst: I.CallInst) -> None:
+    """``llvm.modf(x)`` → ``{frac, i}`` with ``i = trunc(x)`` and ``frac = x - i``
+    (exact: Sterbenz), then made modf's where the difference is not: a zero
+    fraction takes x's sign (``-(0 - d)`` turns +0 into -0 and leaves every other
+    d as it is, with derivative +1), and an infinite x has fraction ±0 (x - i
+    is NaN there).  NaN stays NaN.  So d frac/dx = 1 wherever frac is finite, the
+    derivative of modf's fraction, and the integral part gets trunc's 0."""
+    args = inst.args
+    ty = args[0].type if len(args) == 1 else None
+    if ty is None or not ty.scalar.is_float or inst.type != T.StructType((ty, ty)):
+        return
+    b = Builder().before(inst)
+    m = Math(b, ty)
+    x = args[0]
+    whole = m.call("trunc", x)
+    fraction = m.sub(x, whole)
+    negative = m.fcmp("olt", m.call("copysign", m.one, x), m.const(0.0))
+    signed = m.select(negative, m.neg(m.sub(m.const(0.0), fraction)), fraction)
+    infinite = m.fcmp("oeq", m.call("fabs", x), m.const(float("inf")))
+    fraction = m.select(infinite, m.call("copysign", m.const(0.0), x), signed)
+    result = ConstantKeyword(inst.type, "poison")
+    for k, part in enumerate((fraction, whole)):
+        result = b.insertvalue(result, part, k)
+    inst.replace_all_uses_with(result)
     inst.erase()

@@ -116,6 +116,14 @@ def _pow_exponent(m: Math, x, y):
     return m.select(at_zero, m.const(0.0), m.mul(y, m.call("log", x[0])))
 
 
+def _mantissa(m: Math, x, y):
+    """∂/∂x of frexp's mantissa m = x·2⁻ᵉ is 2⁻ᵉ = m/x, exactly (a quotient of two
+    doubles one power of two apart), where x ≠ 0; at 0 the mantissa is 0 and the
+    partial is 0, as for the other piecewise functions.  The exponent e, an
+    integer written through frexp's pointer, has no derivative."""
+    return Where(m.fcmp("one", x[0], m.const(0.0)), m.div(y, x[0]))
+
+
 def _copysign(m: Math, x, y):
     return m.mul(m.call("copysign", m.one, x[0]), m.call("copysign", m.one, x[1]))
 
@@ -167,6 +175,7 @@ RULES: dict[str, Rule] = {
                 (_pow_exponent, (0,), True)),                                  # a^b·ln a
     "powi": rule((_powi, (0, 1), False)),
     "ldexp": rule((lambda m, x, y: m.ldexp(m.one, x[1]), (1,), False)),  # x·2ⁿ: 2ⁿ, exactly
+    "frexp": rule((_mantissa, (0,), True)),   # m = x·2⁻ᵉ (e written through the pointer)
     "exp": of_y(lambda m, x, y: y),
     "exp2": of_y(lambda m, x, y: m.mul(y, m.const(LN2))),
     "exp10": of_y(lambda m, x, y: m.mul(y, m.const(LN10))),
@@ -229,8 +238,10 @@ RULES: dict[str, Rule] = {
     "maxnum": _minmax("uge"), "maximum": _minmax("uge"), "fmax": _minmax("uge"),
     "minimumnum": _minmax("olt"), "maximumnum": _minmax("uge"),
     # piecewise constant: no derivative anywhere it exists
+    # (logb: the exponent of x as a float, ⌊log₂|x|⌋)
     **{name: Rule((), ()) for name in ("floor", "ceil", "trunc", "round", "rint", "nearbyint",
-                                       "roundeven", "lround", "llround", "lrint", "llrint")},
+                                       "roundeven", "lround", "llround", "lrint", "llrint",
+                                       "logb")},
 }
 
 

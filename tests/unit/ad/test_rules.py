@@ -12,3 +12,13 @@ def test_callee_names_map_to_rules():
     assert [math_name_of(n) for n in ("llvm.sin.f64", "sinf", "__nv_sin", "cabs", "sinl",
                                       "rsqrt", "__nv_rsqrtf", "fadd", "printf")] == \
         ["sin", "sin", "sin", "hypot", None, None, "rsqrt", None, None]
+
+
+def test_decomposition_family():
+    """frexp is math (its mantissa has a rule; its exponent goes through the pointer), the
+    pair intrinsic llvm.frexp is not elementwise, logb is piecewise constant, scalbn and
+    scalbln are ldexp; ilogb (an integer) is no math at all."""
+    assert [math_name_of(n) for n in ("frexp", "frexpf", "llvm.frexp.f64.i32", "logb", "logbf",
+                                      "scalbn", "scalblnf", "ilogb")] == \
+        ["frexp", "frexp", None, "logb", "logb", "ldexp", "ldexp", None]
+    assert RULES["logb"].partials == ()
