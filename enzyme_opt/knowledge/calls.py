@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 import weakref
 
+from enzyme_opt.demangle import PREPROCESS_PREFIX
 from enzyme_opt.knowledge import declared, openmp
 from enzyme_opt.knowledge.declared import Allocation
 from enzyme_opt.knowledge.math_names import math_name_of
@@ -64,6 +65,9 @@ INACTIVE_CALLEES = frozenset({
     "llvm.vector.reduce.mul", "llvm.vector.reduce.and", "llvm.vector.reduce.or",
     "llvm.vector.reduce.smax", "llvm.vector.reduce.umax", "llvm.vector.reduce.smin",
     "llvm.vector.reduce.umin",
+    # C library functions that read text or bytes and return an integer: they move
+    # nothing; __cxa_atexit registers a destructor; ilogb is an integer exponent
+    "strlen", "strnlen", "strcmp", "strncmp", "memcmp", "__cxa_atexit", "ilogb", "ilogbf",
 })
 #: ... C++ stream output (std::ostream's operator<< members and the free
 #: std::operator<<, the helpers they inline into, std::endl/std::flush), as
@@ -74,11 +78,66 @@ CXX_OUTPUT_PREFIXES = ("_ZNSolsE", "_ZStlsI", "_ZNSo9_M_insert", "_ZSt16__ostrea
 #: ... and GPU thread queries, barriers and fences (``targets/``)
 _INACTIVE_PREFIXES = ("llvm.lifetime.", "llvm.dbg.", *CXX_OUTPUT_PREFIXES, *GPU_INACTIVE_PREFIXES)
 
+#: C and C++ library functions that move no floats of the program's, as
+#: Enzyme treats them (its ActivityAnalysis lists): they read or write only
+#: memory that holds text, stream or locale state, or integers, and return
+#: no float.  That is provable only of the memory they are given, so each call
+#: is checked (``analysis/library.py``): every pointer argument must point to
+#: memory that holds no derivative (no active value is ever stored there, it
+#: is not the caller's active memory, nor a global with a shadow); a call that
+#: could read or overwrite a derivative is refused instead.  So a double read
+#: from a stream (``ss >> x``) is a constant, as it is, and writing a
+#: derivative-carrying double's bytes into a stream (``os.write((char *)&x,
+#: 8)``) is refused rather than losing the derivative on the way back.
+#: libstdc++'s Itanium names: std::allocator<char|wchar_t> constructors and
+#: destructors, std::string (``__cxx11::basic_string<char|wchar_t>``), the
+#: string, file and stream buffers and streams, std::istream (``_ZNSi``) and
+#: std::ostream (``_ZNSo``) members, the wide ostream, ios_base, basic_ios,
+#: locale and ctype, the free ``operator<<``/``operator>>`` of strings and
+#: characters, the openmode operators, the hash of bytes, and the helpers that
+#: throw (``std::__throw_bad_cast``).
+LIBRARY_OBJECT_PREFIXES = (
+    "_ZNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEE",
+    "_ZNKSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEE",
+    "_ZNSt7__cxx1112basic_stringIwSt11char_traitsIwESaIwEE",
+    "_ZNKSt7__cxx1112basic_stringIwSt11char_traitsIwESaIwEE",
+    "_ZNSt7__cxx1115basic_stringbufIc", "_ZNKSt7__cxx1115basic_stringbufIc",
+    "_ZNSt7__cxx1118basic_stringstreamIc", "_ZNKSt7__cxx1118basic_stringstreamIc",
+    "_ZNSt7__cxx1119basic_istringstreamIc", "_ZNKSt7__cxx1119basic_istringstreamIc",
+    "_ZNSt7__cxx1119basic_ostringstreamIc", "_ZNKSt7__cxx1119basic_ostringstreamIc",
+    "_ZNSt13basic_filebufIc", "_ZNKSt13basic_filebufIc",
+    "_ZNSt15basic_streambufIc", "_ZNKSt15basic_streambufIc",
+    "_ZNSt12__basic_fileIc", "_ZNKSt12__basic_fileIc",
+    "_ZNSt14basic_ifstreamIc", "_ZNKSt14basic_ifstreamIc",
+    "_ZNSt14basic_ofstreamIc", "_ZNKSt14basic_ofstreamIc",
+    "_ZNSt13basic_fstreamIc", "_ZNKSt13basic_fstreamIc",
+    "_ZNSi", "_ZNSo", "_ZNSt13basic_ostreamIwSt11char_traitsIwEE", "_ZStlsIw",
+    "_ZNSt8ios_base", "_ZNKSt8ios_base", "_ZNSt9basic_iosI", "_ZNKSt9basic_iosI",
+    "_ZNSt6locale", "_ZNKSt6locale", "_ZNKSt5ctypeI",
+    "_ZStlsIcSt11char_traitsIcESaIcEE", "_ZStrsIcSt11char_traitsIcESaIcEE",
+    "_ZStlsISt11char_traitsIcEE", "_ZStrsISt11char_traitsIcEE",
+    "_ZStorSt13_Ios_Openmode", "_ZStanSt13_Ios_Openmode", "_ZStorSt12_Ios_Iostate",
+    "_ZSt11_Hash_bytes", "_ZSt15_Fnv_hash_bytes", "_ZNKSt4hashINSt7__cxx1112basic_string",
+    "_ZSt16__throw_bad_castv", "_ZSt19__throw_logic_error", "_ZSt20__throw_length_error",
+    "_ZSt24__throw_out_of_range_fmt", "_ZSt17__throw_bad_allocv",
+)
+#: std::allocator<char|wchar_t>'s constructors and destructors (an empty class)
+_ALLOCATOR_OF_CHARS = re.compile(r"_ZNSaI[cw]E[CD][12]E")
+
+
+def is_library_object_call(name: str) -> bool:
+    """Is ``name`` one of the library functions above, inactive only on memory
+    that holds no derivative?  Their inline definitions (templates) count too,
+    also as the ``preprocess_`` copies differentiation makes of them."""
+    name = name.removeprefix(PREPROCESS_PREFIX)
+    return name.startswith(LIBRARY_OBJECT_PREFIXES) or bool(_ALLOCATOR_OF_CHARS.match(name))
+
 _OVERFLOW_INTRINSIC = re.compile(r"llvm\.(u|s)(add|sub|mul)\.with\.overflow")
 
 
 def is_inactive_callee(name: str) -> bool:
     return name in INACTIVE_CALLEES or name.startswith(_INACTIVE_PREFIXES) or \
+        is_library_object_call(name) or \
         bool(_OVERFLOW_INTRINSIC.match(name)) or openmp.is_inactive(name) or \
         _INTEGER_OVERLOAD.sub("", name) in INACTIVE_CALLEES
 
@@ -164,7 +223,7 @@ def opaque_call_message(call) -> str:
     from enzyme_opt.ir.values import InlineAsm
     if isinstance(call.callee, InlineAsm):
         return "inline asm with active operands cannot be differentiated"
-    if _is_virtual_call(call):
+    if is_virtual_call(call):
         return ("a virtual call (through the object's vtable) with active arguments cannot be "
                 "differentiated, its target is only known at run time: make the call direct "
                 "(in C++, a `final` class or method, or a qualified call such as Base::f)")
@@ -172,7 +231,7 @@ def opaque_call_message(call) -> str:
             "differentiated: call the function directly")
 
 
-def _is_virtual_call(call) -> bool:
+def is_virtual_call(call) -> bool:
     """The shape clang gives a virtual call: the callee is loaded from a slot
     of a table (the vtable) whose address is loaded from the object that is
     passed as the first argument (``this``, or a base inside it)."""

@@ -24,6 +24,7 @@ from enzyme_opt.analysis.activity import (GlobalReach, active_store_without_shad
                                           inactive_pointer_into_shadow,
                                           pointer_from_integer_message,
                                           refuse_tables_of_shadowed_globals, varied_values)
+from enzyme_opt.analysis.library import check_library_calls
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
@@ -101,6 +102,7 @@ class ForwardGenerator:
         #: callees whose call trees touch a global with a shadow (activity.GlobalReach)
         self.reaches_shadowed_globals = GlobalReach(globals_with_shadow)
         self.varied = varied_values(self.out, active_args | set(globals_with_shadow))
+        check_library_calls(self.out, self.varied, self.fail)
         entry = Builder().at_start(self.out.entry)
         for arg, shadow in shadows.items():
             self.tangent[arg] = self.lanes.from_abi(entry, shadow, arg.type)

@@ -32,6 +32,7 @@ from enzyme_opt.analysis.activity import (GlobalReach, active_store_without_shad
                                           pointer_from_integer_message,
                                           refuse_tables_of_shadowed_globals, useful_values,
                                           varied_values)
+from enzyme_opt.analysis.library import check_library_calls
 from enzyme_opt.analysis.memory import cannot_overlap
 from enzyme_opt.analysis.types import (memory_scalar_types, says_what_memory_holds,
                                        struct_copy_pointer_fields, underlying_object)
@@ -147,6 +148,7 @@ class AugmentedBuilder(RecordPlanner):
         self.reaches_shadowed_globals = GlobalReach(globals_with_shadow)
         self.varied = varied_values(self.out, active | set(globals_with_shadow))
         self.useful = useful_values(self.out, self.varied)
+        check_library_calls(self.out, self.varied, self.fail)
         for block in definition_order(self.out):
             for inst in list(block.instructions):
                 self.visit(inst)
