@@ -35,13 +35,93 @@ class OneLineUsageError(click.UsageError):
 
 
 class Command(click.Command):
-    """The command, with click's three-line usage errors made one line."""
+    """The command, with click's three-line usage errors made one line, and
+    Enzyme's own spellings (``-enzyme-*``, the plugin's ``-passes=enzyme``)
+    taken out first (``enzyme_flags``)."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         try:
+            args, ctx.meta["enzyme_inactive_files"] = enzyme_flags(args)
             return super().parse_args(ctx, args)
         except click.UsageError as exc:
             raise OneLineUsageError(_usage_message(exc, self), ctx) from None
+
+
+#: Enzyme's ``opt`` plugin options that change results and that enzyme-opt honours:
+#: ``-enzyme-load-inactive-file=F`` (repeatable) names, one a line, functions whose
+#: calls carry no derivative, as if each had ``__attribute__((enzyme_inactive))``.
+HONOURED_ENZYME_OPTIONS = ("enzyme-load-inactive-file",)
+#: Enzyme's options that only tune its internals (inlining, its own pre- and
+#: post-optimization, caching, type analysis limits, printing): the derivatives
+#: are the same without them, so they are accepted and ignored.
+IGNORED_ENZYME_OPTIONS = (
+    "enzyme-inline", "enzyme-inline-count", "enzyme-preopt", "enzyme-postopt",
+    "enzyme-lower-globals", "enzyme-coalese", "enzyme-loose-types", "enzyme-attributor",
+    "enzyme-cache-always", "enzyme-max-cache", "enzyme-smallbool", "enzyme-select-opt",
+    "enzyme-phi-restructure", "enzyme-aggressive-aa", "enzyme-max-type-offset",
+    "enzyme-max-type-depth", "enzyme-max-int-offset", "enzyme-print", "enzyme-print-activity",
+    "enzyme-print-type", "enzyme-print-perf", "enzyme-print-fpopt", "enzyme-print-herbie",
+    "enzyme-print-tlen", "enzyme-print-unnecessary", "enzyme-detect-readthrow",
+    "enzyme-rust-type", "enzyme-strict-aliasing", "enzyme-fast-math", "enzyme-dump-passes",
+    "enzyme-omp-opt", "enzyme-new-cache", "enzyme-mincut-cache", "enzyme-loop-invariant-cache",
+    "enzyme-auto-sparsity", "enzyme-vectorize-at-leaf-nodes", "enzyme-preserve-nvvm",
+    "enzyme-nonmarked-globals-inactive-loads",
+)
+#: ``opt``'s words for loading and running Enzyme's plugin: enzyme-opt is that pass
+_PLUGIN_WORDS = ("-load=", "--load=", "-load-pass-plugin=", "--load-pass-plugin=")
+
+
+def enzyme_flags(args: list[str]) -> tuple[list[str], list[str]]:
+    """``args`` without Enzyme's spellings, and the files of
+    ``-enzyme-load-inactive-file``.  An ``-enzyme-*`` option that changes results
+    and is not honoured (``-enzyme-runtime-activity``, ``-enzyme-strong-zero``,
+    ``-enzyme-globals-default-inactive`` …) is refused: ignoring it would give
+    other numbers than Enzyme's."""
+    kept: list[str] = []
+    files: list[str] = []
+    it = iter(args)
+    for arg in it:
+        if arg == "--":
+            kept.append(arg)
+            kept.extend(it)
+            break
+        if arg.startswith(_PLUGIN_WORDS) or arg in ("-enzyme", "--enzyme"):
+            continue
+        if arg.startswith(("-passes=", "--passes=")):
+            passes = arg.split("=", 1)[1]
+            if "enzyme" not in passes.replace("(", ",").replace(")", ",").split(","):
+                raise click.UsageError(f"{arg}: enzyme-opt runs the enzyme pass only; "
+                                       f"'-passes=enzyme' (or leave it out)")
+            continue
+        if not arg.startswith(("-enzyme-", "--enzyme-")):
+            kept.append(arg)
+            continue
+        name, has_value, value = arg.lstrip("-").partition("=")
+        if name in HONOURED_ENZYME_OPTIONS:
+            if not has_value:
+                value = next(it, "")
+            if not value:
+                raise click.UsageError(f"-{name} needs a file: -{name}=FILE")
+            files.append(value)
+        elif name not in IGNORED_ENZYME_OPTIONS:
+            raise click.UsageError(
+                f"-{name}: this option of Enzyme's is not supported by enzyme-opt (it would "
+                f"change the derivatives); docs/pipeline.md lists the -enzyme-* options "
+                f"enzyme-opt honours and those it ignores")
+    return kept, files
+
+
+def _inactive_functions(files: list[str]) -> tuple[str, ...]:
+    """The function names in ``-enzyme-load-inactive-file`` files, one a line."""
+    names: list[str] = []
+    for path in files:
+        try:
+            with open(path, encoding="utf-8") as handle:
+                names += [line.strip() for line in handle if line.strip()]
+        except OSError as exc:
+            raise InputError(f"cannot read the -enzyme-load-inactive-file: {exc.strerror}",
+                             path) from None
+    return tuple(names)
 
 
 def _usage_message(exc: click.UsageError, command: click.Command) -> str:
@@ -153,9 +233,10 @@ def main(input, output, text, opt_level, emit, cpu, features, libdevice, no_reus
             raise UsageError("refusing to write binary output to a terminal; "
                              "use -S for text or -o FILE")
         from enzyme_opt.driver import Options, run
+        inactive = _inactive_functions(click.get_current_context().meta["enzyme_inactive_files"])
         result = run(data, name, Options(opt_level=opt_level, emit=kind, cpu=cpu,
                                          features=features, libdevice=libdevice,
-                                         reuse=not no_reuse))
+                                         reuse=not no_reuse, inactive_functions=inactive))
         _write_atomically(output, result)
     except EnzymeOptError as exc:
         if debug:

@@ -22,6 +22,8 @@ class Options:
     #: --no-reuse: the conservative reverse sweep (re-reads and recomputes nothing;
     #: ``ad/pipeline.Context.reuse``), the reference every fuzzer compares against
     reuse: bool = True
+    #: -enzyme-load-inactive-file: functions whose calls carry no derivative
+    inactive_functions: tuple[str, ...] = ()
 
 
 def load(data: bytes, filename: str):
@@ -75,6 +77,8 @@ def _run(data: bytes, filename: str, options: Options) -> bytes:
     if options.cpu is not None or options.features is not None:
         check_target_options(checked.triple, options.cpu, options.features)  # before any work
     if may_mention_enzyme(text):
+        if options.inactive_functions:
+            text = _mark_inactive(text, filename, options.inactive_functions)
         # Enzyme's clang-plugin flow: optimize, differentiate, optimize. Not for GPU
         # code: libdevice's math functions are alwaysinline, and their rules need calls.
         if options.opt_level and target is None:
@@ -100,6 +104,18 @@ def _run(data: bytes, filename: str, options: Options) -> bytes:
     except BackendError as exc:
         exc.where = exc.where or filename
         raise
+
+
+def _mark_inactive(text: str, filename: str, names: tuple[str, ...]) -> str:
+    """The functions named by ``-enzyme-load-inactive-file`` get the attribute
+    ``"enzyme_inactive"``, the IR form of every inactivity annotation (and the
+    clang-plugin flow keeps them from the inliner, as it keeps annotated ones)."""
+    module = parse_module(text, filename)
+    for name in names:
+        fn = module.get_function(name)
+        if fn is not None and fn.string_attributes().get("enzyme_inactive") is None:
+            fn.add_string_attribute("enzyme_inactive", "-enzyme-load-inactive-file")
+    return print_module(module)
 
 
 def optimize_before_ad(text: str, filename: str, options: Options) -> str:

@@ -95,8 +95,8 @@ def _told_about(module: Module, registrations: list[GlobalVariable]) -> list[Fun
     """The functions named in a registration global or in an ``enzyme_*`` annotation,
     and the defined ones enzyme-opt has a math rule for (libdevice's ``__nv_sin``
     linked in: inlined, it would leave intrinsics without a rule)."""
-    found: dict[Function, None] = {fn: None for fn in module.functions
-                                   if not fn.is_declaration and callee_kind(fn) == MATH}
+    found: dict[Function, None] = {fn: None for fn in module.functions if not fn.is_declaration
+                                   and (callee_kind(fn) == MATH or inactive_reason(fn))}
     for g in registrations:
         for value in registered_values(g):
             if isinstance(value, Function):

@@ -41,7 +41,7 @@ OPT_DROP = re.compile(r"^(-?-enzyme.*|-passes=.*|--?enable-new-pm.*|-load(-pass-
                       r"|lcssa|S)$)")
 # Enzyme options whose effect a RUN line checks and enzyme-opt has no counterpart for: such
 # a RUN line is skipped (it would fail for a reason that says nothing about derivatives).
-ENZYME_ONLY = re.compile(r"--?enzyme-(load-inactive-file|print|lto-prelink|truncate"
+ENZYME_ONLY = re.compile(r"--?enzyme-(print|lto-prelink|truncate"
                          r"|detect-readthrow|runtime-activity|separate-compilation"
                          r"|export-derivatives)[\w-]*")
 GUARD = re.compile(r"^\s*if \[ (\d+) -(ge|gt|le|lt|eq|ne) (\d+) \]\s*;")
@@ -134,7 +134,9 @@ def split_segments(command: str) -> list[str]:
 
 def enzyme_opt_segment(words: list[str], tools: dict[str, str]) -> str:
     """`%opt <input> <plugin> %enzyme [flags] [-S] [-o out]` as an enzyme-opt command: the
-    input, -o and -S and -O N are kept, every plugin or pass flag dropped."""
+    input, -o and -S and -O N are kept, and Enzyme's `-enzyme-*` options, which enzyme-opt
+    accepts (cli.py: honoured or ignored, the rest refused); every plugin or pass flag is
+    dropped, and `-enzyme-inline*` too, so that such a line takes its twin's result."""
     kept: list[str] = [tools["enzyme-opt"]]
     text_out, level = False, None
     args = iter(words[1:])
@@ -150,8 +152,10 @@ def enzyme_opt_segment(words: list[str], tools: dict[str, str]) -> str:
             level = w[2]
         elif w in ("<",):
             inputs.append(next(args, "-"))
+        elif re.match(r"--?enzyme-", w) and not re.match(r"--?enzyme-inline", w):
+            kept.append(w)                            # Enzyme's options: enzyme-opt's cli.py
         elif w.startswith("-") and w != "-":
-            continue                                  # -enzyme-*, -passes=..., -mem2reg, ...
+            continue                                  # -passes=..., -mem2reg, -enzyme-inline...
         else:
             inputs.append(w)
     if level is not None:

@@ -676,3 +676,21 @@ double h(double x) { return __enzyme_fwddiff((void *)f, x, 1.0, 3.0, 0.0); }
     proc = subprocess.run(["bash", "-c", script], cwd=tmp_path, capture_output=True, timeout=120)
     assert proc.returncode == 0, proc.stderr.decode()
     assert (tmp_path / "out.o").read_bytes().startswith(b"\x7fELF")
+
+
+def test_enzyme_spellings_are_taken_out():
+    """Enzyme's opt-plugin words are dropped, tuning options ignored, the inactive files
+    collected (both `=F` and `F` as the next word), everything else left to click."""
+    import click
+    import pytest
+    from enzyme_opt.cli import IGNORED_ENZYME_OPTIONS, enzyme_flags
+    args = ["-load-pass-plugin=/x/LLVMEnzyme-22.so", "-passes=enzyme", "-enzyme", "f.ll",
+            "-enzyme-inline=1", "--enzyme-preopt=0", "-enzyme-load-inactive-file=a.list",
+            "--enzyme-load-inactive-file", "b.list", "-S"]
+    assert enzyme_flags(args) == (["f.ll", "-S"], ["a.list", "b.list"])
+    assert "enzyme-load-inactive-file" not in IGNORED_ENZYME_OPTIONS
+    for refused in (["-enzyme-runtime-activity"], ["--enzyme-strong-zero=1"],
+                    ["-enzyme-globals-default-inactive"], ["-passes=sroa"],
+                    ["-enzyme-load-inactive-file="]):
+        with pytest.raises(click.UsageError):
+            enzyme_flags(refused)
