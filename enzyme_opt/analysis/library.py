@@ -15,8 +15,9 @@ pointer a call is given must point to memory that provably holds none:
   memory intrinsics whose other side holds no derivative either, and frees;
 - the caller's memory only when it has no shadow (``enzyme_const``).
 
-A pointer whose memory cannot be told (a phi of two objects, a pointer read
-from memory) fails the check: the call is refused, in one line.
+A pointer read from memory counts as pointing into the memory it was read
+from, and a phi or select as each object it may choose.  What fails the check
+is refused, in one line.
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ class _Uses:
         self.function = function
         self._by_object: dict[Value, list[I.Instruction]] | None = None
 
-    def object_of(self, pointer: Value, depth: int = 0) -> Value | None:
+    def object_of(self, pointer: Value, depth: int = 0) -> Value:
         """The object ``pointer`` points into, through GEPs and casts.  A pointer
         read from memory counts as pointing into the memory it was read from
         (a stream's buffer belongs to the stream; -O0's local variable holding a
@@ -78,10 +79,7 @@ class _Uses:
         base = underlying_object(pointer)
         if isinstance(base, I.LoadInst) and depth < 16:
             return self.object_of(base.pointer, depth + 1)
-        if isinstance(base, I.PhiInst) or \
-                (isinstance(base, I.Instruction) and base.opcode == "select"):
-            return None
-        return base
+        return base   # a phi or select stands for each object it may choose
 
     def users_of(self, obj: Value) -> list[I.Instruction]:
         if self._by_object is None:
@@ -97,10 +95,8 @@ class _Uses:
                         self._by_object.setdefault(found, []).append(inst)
         return self._by_object.get(obj, [])
 
-    def may_hold_derivatives(self, obj: Value | None, varied: set[Value],
+    def may_hold_derivatives(self, obj: Value, varied: set[Value],
                              seen: set[Value]) -> str | None:
-        if obj is None:
-            return "a pointer whose memory cannot be told (chosen at run time, or read from memory)"
         if obj in seen or isinstance(obj, Constant) and not isinstance(obj, GlobalVariable):
             return None
         seen.add(obj)
@@ -109,6 +105,13 @@ class _Uses:
         if isinstance(obj, Argument):
             return (f"parameter {obj.index + 1}, the caller's memory, which has a shadow"
                     if obj in varied else None)
+        if isinstance(obj, I.PhiInst) or (isinstance(obj, I.Instruction) and
+                                          obj.opcode == "select"):
+            chosen = obj.operands[0::2] if isinstance(obj, I.PhiInst) else obj.operands[1:]
+            for value in chosen:
+                why = self.may_hold_derivatives(self.object_of(value), varied, seen)
+                if why is not None:
+                    return why
         for inst in self.users_of(obj):
             if isinstance(inst, I.LoadInst):
                 continue

@@ -123,9 +123,15 @@ def plan(root: Path, tools: dict[str, str], include: list[str], scratch: Path):
         xfail = "XFAIL" in runlines.directives(text)
         errors = classify.expected_errors(text)
         seen: dict[str, dict] = {}
-        for i, run in enumerate(runs):
+        setup: list[str] = []   # lines that only prepare files (`echo f > %t.list`): lit runs
+        for i, run in enumerate(runs):   # a file's lines in one %t, we run each on its own
             work = scratch / f"{len(jobs) + len(records)}"
+            written = run.text
+            if setup:
+                run.text = " ; ".join([*setup, run.text])
             runlines.expand(run, str(path), str(work), tools, include)
+            if not re.search(r"%(opt|clang|lli)|\b(opt|clang|lli)\b", written):
+                setup.append(written)
             rec = dict(file=rel, folder=folder, line=run.number, level=run.level,
                        status="", kind="", detail="", command=run.command, text=run.text,
                        verify=run.verify, same_as=None)
