@@ -42,11 +42,13 @@ def differentiate(text: str, module, filename: str, reuse: bool = True) -> str:
 
 
 def _differentiate(text: str, module, filename: str, reuse: bool) -> str:
+    from enzyme_opt.abi.callers import read_through_stack
     from enzyme_opt.abi.callsites import EnzymeCalls
     from enzyme_opt.ad.pipeline import lower_module
     target = gpu_target(module.triple)
     state = None
     calls = EnzymeCalls(module)  # the ABI read once: the later stages keep it current
+    calls = read_through_stack(module, calls, filename)
     if target is not None and calls:
         from enzyme_opt.ad.parallel import gpu
         state = gpu.prepare(module, target)
@@ -81,7 +83,7 @@ def _run(data: bytes, filename: str, options: Options) -> bytes:
             text = _mark_inactive(text, filename, options.inactive_functions)
         # Enzyme's clang-plugin flow: optimize, differentiate, optimize. Not for GPU
         # code: libdevice's math functions are alwaysinline, and their rules need calls.
-        if options.opt_level and target is None:
+        if options.opt_level is not None and target is None:
             text = optimize_before_ad(text, filename, options)
         lowered = differentiate(text, parse_module(text, filename, lazy_bodies=True), filename,
                                options.reuse)
@@ -127,8 +129,11 @@ def optimize_before_ad(text: str, filename: str, options: Options) -> str:
     from enzyme_opt.abi.preserve import protect, release
     module = parse_module(text, filename)
     protect(module)
-    optimized = llvm.optimize(print_module(module), options.opt_level, options.cpu,
-                              options.features)
+    if options.opt_level:
+        optimized = llvm.optimize(print_module(module), options.opt_level, options.cpu,
+                                  options.features)
+    else:  # -O0: the always-inliner only, as clang's -O0 pipeline (Enzyme's plugin too)
+        optimized = llvm.always_inline(print_module(module))
     module = parse_module(optimized, filename)
     release(module)
     return print_module(module)

@@ -235,6 +235,36 @@ def simplify_functions(text: str, names: set[str]) -> str:
             f"in function {functions}") from None
 
 
+def forward_stored_values(text: str, names: set[str]) -> str:
+    """SROA, NewGVN and instcombine on the named functions only: values that clang -O0
+    passes through stack slots (``store``, then ``load`` from the same place) become the
+    values themselves.  For the callers of Enzyme's entry points (``abi/callers.py``)."""
+    module = verify(text, "the callers of Enzyme's entry points")
+    pb = _pass_builder(module, 1)
+    fpm = llvm.create_new_function_pass_manager()
+    fpm.add_sroa_pass()
+    fpm.add_instruction_combine_pass()
+    fpm.add_new_gvn_pass()
+    fpm.add_sroa_pass()
+    fpm.add_instruction_combine_pass()
+    fpm.add_dead_code_elimination_pass()
+    for function in module.functions:
+        if function.name in names and not function.is_declaration:
+            fpm.run(function, pb)
+    return str(module)
+
+
+def always_inline(text: str) -> str:
+    """LLVM's always-inliner over the module: all that clang's ``-O0`` pipeline does to
+    the IR (and what Enzyme's clang plugin runs before Enzyme at ``-O0``)."""
+    module = verify(text)
+    pb = _pass_builder(module, 0)
+    mpm = llvm.create_new_module_pass_manager()
+    mpm.add_always_inliner_pass()
+    mpm.run(module, pb)
+    return str(module)
+
+
 #: target triples (prefixes) with scalable vectors
 SCALABLE_TARGETS = ("aarch64", "arm64", "riscv")
 

@@ -17,6 +17,7 @@ from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.module import Function, GlobalVariable, Module
+from enzyme_opt.ir.text.parser import sret_type
 from enzyme_opt.ir.types import scalar_leaves, shadow_type
 from enzyme_opt.ir.values import ConstantExpr, ConstantInt, MetadataOperand, Value
 from enzyme_opt.knowledge.declared import custom_rule
@@ -223,6 +224,7 @@ class Decoder:
         self.allocated: int | None = None
         self.byref: int | None = None   # enzyme_byref: the next value is passed by reference
         self.started = False             # has a parameter been read yet?
+        self.last_activity = R.DUP       # Enzyme's default before 'enzyme_interleave'
 
     def fail(self, message: str) -> DifferentiationError:
         return DifferentiationError(f"{message} in call to {self.name}", self.where)
@@ -262,8 +264,8 @@ class Decoder:
             self.tape_memory = self.raw_take("a pointer after 'enzyme_tape'")
             if not self.tape_memory.type.is_pointer:
                 raise self.fail("'enzyme_tape' must be followed by a pointer")
-        elif name == "enzyme_interleave" and self.started:
-            raise self.fail("'enzyme_interleave' must come before the arguments")
+        elif name == "enzyme_interleave":  # the first one ends the primals (``decode``)
+            raise self.fail("'enzyme_interleave' appears twice")
         else:
             self.flags.add(name)
 
@@ -332,28 +334,104 @@ class Decoder:
             return self.decode_size_query(function)
         self.absorb_flags()
         params = function.function_type.params
-        interleaved = "enzyme_interleave" in self.flags
-        bindings = [self.decode_param(function, index, param, not interleaved)
-                    for index, param in enumerate(params)]
-        if interleaved:  # all shadows after all primals
-            for index, (binding, param) in enumerate(zip(bindings, params)):
-                self.take_shadows(function, index, param, binding)
+        bindings = self.decode_sret(function)
+        cut = self.interleave_position()
+        if cut is not None:  # the primals (and what follows them) end at the marker
+            self.operands = self.call.args[:cut]
+        bindings += [self.decode_param(function, index, param, cut is None)
+                     for index, param in enumerate(params) if index >= len(bindings)]
         self.absorb_flags()
         ret = self.return_activity(function)
         site = CallSite(self.call, self.name, None, bindings, location=self.where)
         self.decode_trailing(function, ret, site)
-        self.absorb_flags()
-        if self.pos < len(self.operands):
-            extra = self.operands[self.pos]
-            raise self.fail(f"too many arguments: @{function.name} takes {len(params)} "
-                            f"parameters, argument {self.pos + 1} ({extra.type}) is left over")
+        self.check_all_read(function)
+        if cut is not None:  # then every shadow, in the order of their primals
+            self.operands, self.pos = self.call.args, cut + 1
+            for index, (binding, param) in enumerate(zip(bindings, params)):
+                if binding.sret is None:
+                    self.take_shadows(function, index, param, binding)
+            self.check_all_read(function)
+        in_sret = bool(bindings) and bindings[0].sret is not None
         site.request = DiffRequest(
             function, self.mode, self.width, tuple(b.activity for b in bindings), ret,
-            return_primal="enzyme_primal_return" in self.flags)
+            return_primal="enzyme_primal_return" in self.flags and not in_sret)
+        site.result_in_sret = in_sret and has_sret_result(self.call)
         site.flags = frozenset(self.flags)
         site.tape_memory, site.allocated = self.tape_memory, self.allocated
         self.check_tape_flags()
         return site
+
+    def decode_sret(self, function: Function) -> list[ArgBinding]:
+        """The target's ``sret`` parameter as Enzyme's ``handleArguments`` fills it: the
+        caller passes no argument for it.  Its activity is that of a result (a pointer or
+        float in it: duplicated; ``enzyme_const_return``/``enzyme_dup_return`` say
+        otherwise).  In forward mode the call's own ``sret`` memory holds the results, as
+        the C++ header's ``enzyme::tuple`` does: the primal first when asked for
+        (``enzyme_primal_return``; else it goes to a new slot), then one shadow per lane.
+        In reverse mode the primal goes to a new slot and the shadow (the result's
+        adjoint) is the operand after the function.  Returns [] for other targets."""
+        ty = sret_type(function.args[0].attrs, function.module) if function.args else None
+        if ty is None:
+            return []
+        activity = R.DUP if T.contains_float(ty) or T.contains_pointer(ty) else R.CONST
+        if self.any_flag("enzyme_const_return"):
+            activity = R.CONST
+        elif self.any_flag("enzyme_dup_return"):
+            activity = R.DUP
+        primal = self.any_flag("enzyme_primal_return")
+        binding = ArgBinding(activity, None)
+        if self.mode in (R.FORWARD, R.FWDSPLIT):
+            if not has_sret_result(self.call):
+                raise self.fail(f"@{function.name} returns its result through an sret "
+                                f"pointer: the call must return it the same way (its own "
+                                f"sret memory holds the primal and the shadows)")
+            result = self.call.args[0]
+            count = primal + (activity != R.CONST) * self.width
+            have = sret_type(self.call.arg_attrs[0], function.module)
+            if have is None or T.alloc_size(have) < count * T.alloc_size(ty):
+                raise self.fail(f"the call's sret memory ({have}) cannot hold {count} "
+                                f"results of type {ty}")
+            binding.primal = result if primal else None
+            binding.sret = (ty, int(primal) if activity != R.CONST else None)
+            return [binding]
+        if self.mode != R.REVERSE or has_sret_result(self.call) or primal:
+            raise self.fail(f"@{function.name} returns its result through an sret pointer, "
+                            f"which is supported in forward and combined reverse mode only "
+                            f"(without enzyme_primal_return)")
+        binding.sret = (ty, None)
+        self.absorb_flags()
+        if activity != R.CONST:
+            shadow = self.take(f"the shadow of the sret result of @{function.name}")
+            if not shadow.type.is_pointer:
+                raise self.fail(f"the shadow of the sret result of @{function.name} must be "
+                                f"a pointer, got {shadow.type}")
+            binding.shadows.append(shadow)
+        return [binding]
+
+    def any_flag(self, name: str) -> bool:
+        """Is the marker ``name`` anywhere in the call (Enzyme reads the return's markers
+        wherever they are)?"""
+        return any(marker_name(v) == name for v in self.call.args)
+
+    def interleave_position(self) -> int | None:
+        """Where ``enzyme_interleave`` is, if anywhere after the cursor.  As in Enzyme's
+        ``handleArguments``, the marker splits the call: before it the primal arguments
+        (with their activity markers, then the differential return and tape), after it
+        the shadows of the duplicated ones, in order — the layout of Enzyme's C++ header
+        ``<enzyme/enzyme>``, which passes ``enzyme_dup, x, enzyme_out, y,
+        enzyme_interleave, dx``."""
+        for pos in range(self.pos, len(self.operands)):
+            if self.marker_at(pos) == "enzyme_interleave":
+                return pos
+        return None
+
+    def check_all_read(self, function: Function) -> None:
+        self.absorb_flags()
+        if self.pos < len(self.operands):
+            extra = self.operands[self.pos]
+            raise self.fail(f"too many arguments: @{function.name} takes "
+                            f"{len(function.function_type.params)} parameters, argument "
+                            f"{self.pos + 1} ({extra.type}) is left over")
 
     def decode_trailing(self, function: Function, ret: str, site: CallSite) -> None:
         """What follows the arguments: the differential return (reverse
@@ -445,8 +523,11 @@ class Decoder:
         self.started = True
         if marker is not None:
             activity = ACTIVITY_OF_MARKER[marker]
-        else:
+        elif with_shadows or self.mode == R.BATCH:
             activity = self.default_activity(param)
+        else:  # before 'enzyme_interleave' an unmarked argument is as the one before it
+            activity = self.last_activity
+        self.last_activity = activity
         if (activity == R.VECTOR) != (self.mode == R.BATCH) and activity != R.CONST:
             raise self.fail(f"'{marker}' is for __enzyme_batch" if activity == R.VECTOR else
                             f"__enzyme_batch takes 'enzyme_vector' or 'enzyme_scalar', "

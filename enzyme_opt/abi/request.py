@@ -57,6 +57,10 @@ class ArgBinding:
     marker: str | None = None       # the marker that set the activity, if any
     stride: Value | None = None     # enzyme_dupv: bytes between lanes
     byref: bool = False             # enzyme_byref: ``primal`` points to the value
+    #: the target's ``sret`` parameter (Enzyme's layout, ``callsites.Decoder.decode_sret``):
+    #: (the result's type, the element of the call's own ``sret`` memory that the first
+    #: shadow is, or None when the shadows are operands); ``primal`` None: a new slot
+    sret: tuple | None = None
 
 
 @dataclass(eq=False)
@@ -74,3 +78,4 @@ class CallSite:
     tape: Value | None = None        # __enzyme_reverse: the tape argument
     tape_memory: Value | None = None  # enzyme_tape: where the tape is kept
     allocated: int | None = None     # enzyme_allocated: bytes at tape_memory
+    result_in_sret: bool = False     # the derivative itself writes the call's sret memory

@@ -22,6 +22,9 @@ def derivative_arguments(b: Builder, site: CallSite) -> list[Value]:
     width = request.width
     args: list[Value] = []
     for binding, param in zip(site.bindings, request.function.args):
+        if binding.sret is not None:
+            args += _sret_arguments(b, site, binding)
+            continue
         if binding.activity == R.VECTOR:  # __enzyme_batch: the lanes' values
             lanes = [convert_argument(b, v, param.type) for v in binding.shadows]
             args.append(join_lanes(b, lanes, param.type, width))
@@ -44,6 +47,25 @@ def derivative_arguments(b: Builder, site: CallSite) -> list[Value]:
             lanes = [convert_argument(b, s, param.type) for s in binding.shadows]
         args.append(join_lanes(b, lanes, param.type, width))
     return args
+
+
+def _sret_arguments(b: Builder, site: CallSite, binding) -> list[Value]:
+    """The target's sret parameter (``callsites.Decoder.decode_sret``): the primal in the
+    call's sret memory or a new slot; the shadows operands, or the call's sret memory's
+    elements after the primal (one per lane)."""
+    ty, first = binding.sret
+    primal = binding.primal
+    if primal is None:
+        primal = Builder().at_start(site.call.function.entry).alloca(ty, "sret.primal")
+    if binding.activity not in (R.DUP, R.DUPNONEED):
+        return [primal]
+    lanes = list(binding.shadows)
+    if first is not None:
+        base = site_sret(site.call)
+        size = T.alloc_size(ty)
+        lanes = [b.byte_gep(base, ConstantInt(T.i64, (first + lane) * size)) if first + lane
+                 else base for lane in range(site.request.width)]
+    return [primal, join_lanes(b, lanes, T.ptr, site.request.width)]
 
 
 def differential_return(b: Builder, site: CallSite) -> list[Value]:
@@ -103,7 +125,9 @@ def lower_call_site(context, site: CallSite) -> None:
 def _replace_result(b: Builder, site: CallSite, result: Value | None) -> None:
     call = site.call
     sret = site_sret(call)
-    if sret is not None:
+    if site.result_in_sret:  # the derivative wrote it (_sret_arguments)
+        pass
+    elif sret is not None:
         if result is None:
             raise DifferentiationError(f"{site.entry} returns a value through its first "
                                        f"argument, but the derivative returns nothing",

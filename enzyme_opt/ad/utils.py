@@ -9,6 +9,7 @@ from enzyme_opt.demangle import PREPROCESS_PREFIX, user_name  # noqa: F401 (the 
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, Module
+from enzyme_opt.ir.text.parser import sret_type  # noqa: F401 (the modes' sret results)
 from enzyme_opt.ir.types import leaves, scalar_leaves, shadow_type  # noqa: F401 (type facts)
 from enzyme_opt.ir.values import ConstantKeyword, Value
 
@@ -164,21 +165,6 @@ def build_struct(b: Builder, values: list[Value]) -> Value:
     for index, value in enumerate(values):
         result = b.insert(I.InsertValueInst(result, value, (index,)))
     return result
-
-
-def sret_type(attributes: str, module) -> T.Type | None:
-    """The type in an ``sret(<type>)`` parameter attribute, else None."""
-    match = re.search(r"\bsret\((.*)\)", attributes or "")
-    if match is None:
-        return None
-    from enzyme_opt.ir.text.parser import parse_type_text
-    text, depth = match.group(1), 0
-    for end, ch in enumerate(text):  # the type ends at the parenthesis closing sret(
-        depth += (ch == "(") - (ch == ")")
-        if depth < 0:
-            text = text[:end]
-            break
-    return parse_type_text(module, text)
 
 
 def convert_argument(b: Builder, value: Value, ty: T.Type) -> Value:

@@ -86,6 +86,14 @@ if os.path.exists("/usr/lib/llvm-22/lib/libomp.so"):
     config.available_features.add("openmp")
 config.environment["OMP_NUM_THREADS"] = "2"
 
+# Enzyme's C++ header <enzyme/enzyme> is Enzyme's, never in this repository: the tests
+# that include it (REQUIRES: enzyme-header) run where it is installed, in ENZYME_INCLUDE
+# (default /tmp/enzyme-include, where docs/testing.md puts it for `make peer`).
+enzyme_include = os.environ.get("ENZYME_INCLUDE", "/tmp/enzyme-include")
+if os.path.exists(os.path.join(enzyme_include, "enzyme", "enzyme")):
+    config.available_features.add("enzyme-header")
+config.substitutions.append(("%enzyme_include", enzyme_include))
+
 # The venv first on PATH for anything a test runs unsubstituted; keep HOME for clang.
 config.environment["PATH"] = os.pathsep.join(
     [VENV_BIN, config.environment.get("PATH", os.environ.get("PATH", ""))])

@@ -69,6 +69,20 @@ def parse_type_text(module: Module, text: str) -> Type:
     return parser.parse_type(cur)
 
 
+def sret_type(attributes: str, module) -> T.Type | None:
+    """The type in an ``sret(<type>)`` parameter attribute, else None."""
+    match = re.search(r"\bsret\((.*)\)", attributes or "")
+    if match is None:
+        return None
+    text, depth = match.group(1), 0
+    for end, ch in enumerate(text):  # the type ends at the parenthesis closing sret(
+        depth += (ch == "(") - (ch == ")")
+        if depth < 0:
+            text = text[:end]
+            break
+    return parse_type_text(module, text)
+
+
 class ModuleParser:
     def __init__(self, text: str, filename: str, lazy_bodies: bool = False):
         self.text = text
