@@ -142,9 +142,11 @@ def is_inactive_callee(name: str) -> bool:
         _INTEGER_OVERLOAD.sub("", name) in INACTIVE_CALLEES
 
 
-#: the type suffixes of an intrinsic overloaded on integer types (``llvm.smin.i32``,
-#: ``llvm.vector.reduce.add.v4i32``): the table names the intrinsic without them
-_INTEGER_OVERLOAD = re.compile(r"(\.(?:v|nxv)?\d*i\d+)+$")
+#: the type suffixes of an intrinsic overloaded on integer or pointer types
+#: (``llvm.smin.i32``, ``llvm.vector.reduce.add.v4i32``, ``llvm.prefetch.p0`` — which
+#: Eigen's matrix products leave — ``llvm.objectsize.i64.p0``): the table names the
+#: intrinsic without them
+_INTEGER_OVERLOAD = re.compile(r"(\.(?:v|nxv)?\d*[ip]\d+)+$")
 
 
 def call_kind(call) -> str:
