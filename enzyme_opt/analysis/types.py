@@ -119,6 +119,9 @@ def memory_scalar_types(inst: I.CallInst) -> set[T.Type]:
         found.add(tagged)
     for operand in inst.args[:2]:
         found |= _object_scalar_types(inst.function, underlying_object(operand), depth=2)
+        pointee = tbaa_pointee_float_type(operand)
+        if pointee is not None:
+            found.add(pointee)
     return found
 
 
@@ -234,11 +237,45 @@ def tbaa_float_type(inst: I.Instruction) -> T.Type | None:
 
 
 def _type_name(module, tag: str) -> str | None:
-    """The scalar type name of a TBAA access tag ``!{base, access, offset}``."""
+    """The scalar type name of a TBAA access tag: ``!{base, access, offset}``, its type
+    node ``!{!"name", parent, offset}``; or, with clang's ``-new-struct-path-tbaa``,
+    ``!{base, access, offset, size}`` and ``!{parent, size, !"name", …}``."""
     items = _node_items(module, tag)
     if not items or len(items) < 2:
         return None
     access = _node_items(module, items[1])
-    if not access or not access[0].startswith('!"'):
+    if not access:
         return None
-    return access[0][2:-1]
+    if access[0].startswith('!"'):
+        return access[0][2:-1]
+    if len(access) >= 3 and access[2].startswith('!"'):
+        return access[2][2:-1]
+    return None
+
+
+#: TBAA names of pointers to floats (clang: "p1 double"): the memory they point to
+_TBAA_FLOAT_POINTERS = {f"p1 {name}": ty for name, ty in _TBAA_FLOATS.items()}
+
+
+def tbaa_pointee_float_type(pointer: Value) -> T.Type | None:
+    """The float type ``pointer`` points to, from the C++ type of where it is kept: clang
+    tags the load of a ``float *`` member, and the store of a pointer into one, with the
+    TBAA type "p1 float".  A ``memcpy`` between two buffers of an Eigen tensor has no tag
+    of its own and its buffers no accesses near it; the member its source pointer was
+    loaded from, or its destination stored into, says they hold floats (strict aliasing:
+    a ``float *`` points to floats)."""
+    base = underlying_object(pointer)
+    function = getattr(base, "function", None) or getattr(pointer, "function", None)
+    module = function.module if function is not None else None
+    if module is None:
+        return None
+    found = set()
+    if isinstance(base, I.LoadInst) and base.get_metadata("tbaa"):
+        found.add(_TBAA_FLOAT_POINTERS.get(_type_name(module, base.get_metadata("tbaa"))))
+    for value in {base, pointer}:
+        for use in value.uses:
+            store = use.user
+            if isinstance(store, I.StoreInst) and use.index == 0 and store.get_metadata("tbaa"):
+                found.add(_TBAA_FLOAT_POINTERS.get(_type_name(module, store.get_metadata("tbaa"))))
+    found.discard(None)
+    return found.pop() if len(found) == 1 else None
