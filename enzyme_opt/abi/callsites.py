@@ -563,8 +563,12 @@ class Decoder:
                                + (f" (lane {lane + 1} of {self.width})" if self.width > 1 else ""))
             expected = param if binding.stride is None else T.ptr
             if shadow.type != expected and not _coercible(shadow.type, expected):
+                leaf = (f" (with enzyme_width {self.width} each duplicated argument takes "
+                        f"{self.width} shadows: Enzyme's -enzyme-vectorize-at-leaf-nodes "
+                        f"layout, one shadow holding every lane, is not supported)"
+                        if lanes > 1 and lane > 0 else "")
                 raise self.fail(f"the shadow of parameter {index + 1} of @{function.name} has "
-                                f"type {shadow.type}, but its primal has type {param}")
+                                f"type {shadow.type}, but its primal has type {param}{leaf}")
             binding.shadows.append(shadow)
 
     def take_stride(self, marker: str) -> Value:
