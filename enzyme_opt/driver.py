@@ -43,7 +43,7 @@ def differentiate(text: str, module, filename: str, reuse: bool = True) -> str:
 
 def _differentiate(text: str, module, filename: str, reuse: bool) -> str:
     from enzyme_opt.abi.callers import read_through_stack
-    from enzyme_opt.abi.callsites import EnzymeCalls
+    from enzyme_opt.abi.entries import EnzymeCalls
     from enzyme_opt.ad.pipeline import lower_module
     target = gpu_target(module.triple)
     state = None

@@ -8,7 +8,8 @@ from rich.console import Console
 from rich.table import Table
 
 from enzyme_opt.abi import request as R
-from enzyme_opt.abi.callsites import decode_call, find_call_sites
+from enzyme_opt.abi.callsites import decode_call
+from enzyme_opt.abi.entries import find_call_sites
 from enzyme_opt.ad.pipeline import describe, preprocess_for_report
 from enzyme_opt.analysis.activity import useful_values, varied_values
 from enzyme_opt.analysis.types import float_types_of_object, underlying_object

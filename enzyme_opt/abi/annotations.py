@@ -18,7 +18,7 @@ The table of what is honoured is docs/abi.md's.
 
 from __future__ import annotations
 
-from enzyme_opt.abi.callsites import CHECKPOINT_MARKERS, MARKERS, entry_point
+from enzyme_opt.abi.entries import CHECKPOINT_MARKERS, MARKERS, entry_point
 from enzyme_opt.demangle import function_phrase
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I

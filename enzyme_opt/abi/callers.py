@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from enzyme_opt import llvm
-from enzyme_opt.abi.callsites import EnzymeCalls
+from enzyme_opt.abi.entries import EnzymeCalls
 from enzyme_opt.ir.module import Function, Module
 from enzyme_opt.ir.subset import merge_subset, print_subset
 

@@ -17,7 +17,8 @@ function; otherwise decoding refuses the call as before (``callsites.resolve_fun
 
 from __future__ import annotations
 
-from enzyme_opt.abi.callsites import EnzymeCalls, has_sret_result, resolve_function
+from enzyme_opt.abi.callsites import has_sret_result
+from enzyme_opt.abi.entries import EnzymeCalls, resolve_function
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir.builder import Builder

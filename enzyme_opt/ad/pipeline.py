@@ -13,8 +13,9 @@ from __future__ import annotations
 from enzyme_opt import llvm
 from enzyme_opt.abi import request as R
 from enzyme_opt.abi.annotations import apply_annotations, check_leftover_markers
-from enzyme_opt.abi.callsites import (CHECKPOINT_MARKERS, MARKERS, EnzymeCalls, decode_call,
-                                      entry_mode, has_sret_result, marker_name, resolve_function)
+from enzyme_opt.abi.callsites import decode_call, has_sret_result
+from enzyme_opt.abi.entries import (CHECKPOINT_MARKERS, MARKERS, EnzymeCalls, entry_mode,
+                                    marker_name, resolve_function)
 from enzyme_opt.abi.chosen_functions import split_calls_of_chosen_functions
 from enzyme_opt.abi.preserve import warn_lost_annotations
 from enzyme_opt.abi.shadow_tables import give_tables_shadows

@@ -46,7 +46,7 @@ What a snapshot must hold, and what is refused instead of guessed:
 from __future__ import annotations
 
 from enzyme_opt.abi import request as R
-from enzyme_opt.abi.callsites import REGION_MARKER, SCHEME_MARKER, marker_name, resolve_function
+from enzyme_opt.abi.entries import REGION_MARKER, SCHEME_MARKER, marker_name, resolve_function
 from enzyme_opt.ad.modes.checkpoint_driver import (REGION, STEP, fail_with, forward_driver,
                                                    reverse_driver)
 from enzyme_opt.ad.sweeps.tape import read_record, write_record
@@ -89,7 +89,7 @@ def is_checkpoint_loop(fn: Function) -> bool:
 # -- before AD: the call becomes a call of the loop function --------------------------------
 def lower_checkpoint_calls(module: Module, calls, where_of) -> None:
     """Replace every ``__enzyme_checkpoint_for`` call by a call of its loop
-    function; ``calls`` are the module's Enzyme calls (``abi.callsites.EnzymeCalls``),
+    function; ``calls`` are the module's Enzyme calls (``abi.entries.EnzymeCalls``),
     ``where_of(inst)`` says where an instruction is, for errors."""
     entries = [fn for fn in module.functions if is_entry(fn.name) and fn.is_declaration]
     differentiated = _differentiated_functions(calls) if entries else set()

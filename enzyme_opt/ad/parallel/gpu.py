@@ -202,7 +202,7 @@ def _drop_markers(module: Module) -> None:
     ``@llvm.compiler.used`` (for the host to register), markers like
     ``__device__ int enzyme_dup;`` too: take them out, then the markers
     nothing uses any more are removed."""
-    from enzyme_opt.abi.callsites import MARKERS
+    from enzyme_opt.abi.entries import MARKERS
     for name in ("llvm.compiler.used", "llvm.used"):
         used = module.get(name)
         if not isinstance(used, GlobalVariable) or used.initializer is None:

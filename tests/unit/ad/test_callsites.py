@@ -4,7 +4,8 @@ import pytest
 
 from enzyme_opt import llvm
 from enzyme_opt.abi import request as R
-from enzyme_opt.abi.callsites import decode_call, find_call_sites
+from enzyme_opt.abi.callsites import decode_call
+from enzyme_opt.abi.entries import find_call_sites
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import parse_module
 

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from enzyme_opt.abi.callsites import EnzymeCalls
+from enzyme_opt.abi.entries import EnzymeCalls
 from enzyme_opt.ad.modes.checkpoint import (LATER_WRITE_ATTRIBUTE, LOOP_ATTRIBUTE, WHERE_ATTRIBUTE,
                                             is_checkpoint_loop, lower_checkpoint_calls)
 from enzyme_opt.diagnostics import DifferentiationError
