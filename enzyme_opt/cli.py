@@ -53,7 +53,9 @@ class Command(click.Command):
 HONOURED_ENZYME_OPTIONS = ("enzyme-load-inactive-file",)
 #: Enzyme's options that only tune its internals (inlining, its own pre- and
 #: post-optimization, caching, type analysis limits, printing): the derivatives
-#: are the same without them, so they are accepted and ignored.
+#: are the same without them, so they are accepted and ignored.  Not among them:
+#: ``-enzyme-vectorize-at-leaf-nodes``, which changes how a call passes its shadows
+#: (one holding every lane at ``enzyme_width`` N): refused like the others.
 IGNORED_ENZYME_OPTIONS = (
     "enzyme-inline", "enzyme-inline-count", "enzyme-preopt", "enzyme-postopt",
     "enzyme-lower-globals", "enzyme-coalese", "enzyme-loose-types", "enzyme-attributor",
@@ -64,7 +66,7 @@ IGNORED_ENZYME_OPTIONS = (
     "enzyme-print-tlen", "enzyme-print-unnecessary", "enzyme-detect-readthrow",
     "enzyme-rust-type", "enzyme-strict-aliasing", "enzyme-fast-math", "enzyme-dump-passes",
     "enzyme-omp-opt", "enzyme-new-cache", "enzyme-mincut-cache", "enzyme-loop-invariant-cache",
-    "enzyme-auto-sparsity", "enzyme-vectorize-at-leaf-nodes", "enzyme-preserve-nvvm",
+    "enzyme-auto-sparsity", "enzyme-preserve-nvvm",
     "enzyme-nonmarked-globals-inactive-loads",
 )
 #: ``opt``'s words for loading and running Enzyme's plugin: enzyme-opt is that pass

@@ -82,9 +82,14 @@ def first_error(text: str) -> str:
     return lines[-1][:300] if lines else ""
 
 
+#: exit statuses of a writer killed by SIGPIPE (bash's 128 + 13, or the signal itself)
+BROKEN_PIPE = (141, -13)
+
+
 def enzyme_opt_verdict(tool: Tool) -> Verdict:
     lines = _lines(tool.err)
-    if tool.rc == 1 and lines and lines[-1].startswith("enzyme-opt: error:") \
+    # 1: a refusal; 2: a usage error (an option of Enzyme's enzyme-opt refuses)
+    if tool.rc in (1, 2) and lines and lines[-1].startswith("enzyme-opt: error:") \
             and "Traceback" not in tool.err:
         line = lines[-1]
         if OUR_OUTPUT_REJECTED.search(line):
@@ -165,6 +170,8 @@ def _ordinary(rc: int, stdout: str, stderr: str, tools: list[Tool], source: str)
     # Upstream first: when clang cannot compile the test, enzyme-opt reads nothing.
     for t in failed:
         if t.name.startswith("clang") and source in t.args and "-x ir" not in t.args:
+            if t.rc in BROKEN_PIPE and not t.err.strip():
+                continue  # enzyme-opt stopped reading (it refused an option): its verdict
             return Verdict("failed", "compile", f"clang: {first_error(t.err)}")
     for t in failed:
         if t.name == "enzyme-opt":

@@ -15,6 +15,9 @@
 // RUN: clang -std=c++17 -O1 -DLEAF -S -emit-llvm %s -o %t4.ll
 // RUN: %python %S/../Inputs/expect-error.py enzyme-opt %t4.ll -S -o %t.out | FileCheck %s --check-prefix=LEAF
 // LEAF: enzyme-opt: error: in function @_Z4leafPKdPd, block {{.*}}: the shadow of parameter 1 of @_Z3sumPKdPd has type i32, but its primal has type ptr (with enzyme_width 4 each duplicated argument takes 4 shadows: Enzyme's -enzyme-vectorize-at-leaf-nodes layout, one shadow holding every lane, is not supported) in call to __enzyme_fwddiff
+// The option that asks for that layout is refused too (it changes the derivatives):
+// RUN: not enzyme-opt -enzyme-vectorize-at-leaf-nodes %t4.ll -S -o %t.out 2>&1 | FileCheck %s --check-prefix=OPTION
+// OPTION: enzyme-opt: error: -enzyme-vectorize-at-leaf-nodes: this option of Enzyme's is not supported by enzyme-opt (it would change the derivatives)
 extern int enzyme_dup, enzyme_out, enzyme_width, enzyme_primal_return;
 struct Big { double a[4]; };
 Big powers(double x) { return Big{{x, x * x, x * x * x, 2 * x}}; }
