@@ -419,10 +419,7 @@ class AugmentedBuilder(RecordPlanner):
     def shadow_allocation(self, inst: I.CallInst, b: Builder) -> None:
         """A zeroed shadow of the same size, freed by the reverse sweep."""
         if reallocs.is_realloc(inst):
-            if self.width > 1:
-                raise self.fail(inst, "realloc of active memory in a vector (enzyme_width "
-                                      f"{self.width}) gradient is not supported")
-            self.reallocs[inst] = reallocs.element_type(inst, self.fail)
+            self.reallocs[inst] = reallocs.element_type(inst, self.fail, self.width)
             self.shadow[inst] = reallocs.fresh_shadow(
                 b, self.out.module, reallocs.old_and_size(inst)[1],
                 f"{inst.name}'" if inst.name else "")

@@ -73,9 +73,12 @@ def _sources(pointer: Value) -> list[Value] | None:
     return seen
 
 
-def element_type(inst: I.CallInst, fail) -> T.Type:
+def element_type(inst: I.CallInst, fail, width: int = 1) -> T.Type:
     """The float type of the memory ``inst`` resizes (its adjoints are moved
     as such), or a refusal (``fail(inst, message)``)."""
+    if width > 1:
+        raise fail(inst, f"realloc of active memory in a vector (enzyme_width {width}) "
+                         "gradient is not supported")
     old, _ = old_and_size(inst)
     sources = _sources(old)
     if sources is None:
