@@ -25,6 +25,7 @@ from enzyme_opt.ad.modes.checkpoint import (CheckpointGenerator, is_checkpoint_l
 from enzyme_opt.ad.parallel import openmp_prepare
 from enzyme_opt.ad.parallel.shuffles import join_double_shuffles
 from enzyme_opt.ad.prepare.constexprs import expand_global_addresses
+from enzyme_opt.ad.prepare.allocators import call_held_allocators
 from enzyme_opt.ad.prepare.expand import expand_runtime_helpers, needs_expansion
 from enzyme_opt.ad.prepare.invokes import lower_invokes
 from enzyme_opt.ad.prepare.retype import float_parameters, retype_float_moves
@@ -232,6 +233,7 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
         return program[0]
     for clone in clones:
         expand_global_addresses(clone)
+        call_held_allocators(clone)
     openmp_prepare.regions_to_calls(clones, lambda inst: describe(inst, module))
     for clone in clones:
         float_parameters(clone, program_types)

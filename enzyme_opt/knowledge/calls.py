@@ -43,6 +43,15 @@ ALLOCATIONS = {
     "_ZnwmSt11align_val_t": Allocation(0, "_ZdlPvSt11align_val_t", (-1, 1)),
     "mmap": Allocation(None, "munmap", (-1, 1)),
 }
+#: reallocator → (the argument holding the old memory, the argument giving the new size).
+#: The new block holds the old block's first min(old size, new size) bytes; the
+#: old block is freed (``ad/sweeps/reallocs.py`` gives it its derivative).
+REALLOCATIONS = {"realloc": (0, 1)}
+#: allocators whose memory a reallocator may resize: those ``free`` releases
+RESIZABLE = frozenset({"malloc", "calloc", "realloc", "aligned_alloc"})
+#: how many bytes a block from one of them can hold (at least what was asked
+#: for): glibc's, the bound the reverse of a realloc copies adjoints back over
+USABLE_SIZE = "malloc_usable_size"
 #: deallocator → which argument is the memory freed
 DEALLOCATIONS = {"free": 0, "_ZdlPv": 0, "_ZdaPv": 0, "_ZdlPvm": 0, "_ZdaPvm": 0, "munmap": 0,
                  "_ZdlPvSt11align_val_t": 0}

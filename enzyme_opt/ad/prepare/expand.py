@@ -93,7 +93,7 @@ def _sincos_of(callee: str):
 def needs_expansion(callee: str) -> bool:
     """Does ``expand_runtime_helpers`` rewrite calls of ``callee``?"""
     return (callee.startswith(("llvm.vector.reduce.", "llvm.sincos.", "llvm.modf."))
-            or callee == "cabsf"
+            or callee in ("cabsf", "posix_memalign")
             or callee.rstrip("f") in COMPLEX_FUNCTIONS or callee in EXPANSIONS
             or _sincos_of(callee) is not None)
 
@@ -117,6 +117,9 @@ def expand_runtime_helpers(function: Function) -> None:
             continue
         if inst.called_function.name.startswith("llvm.modf."):
             _expand_modf(inst)
+            continue
+        if inst.called_function.name == "posix_memalign":
+            _expand_posix_memalign(inst)
             continue
         expand = EXPANSIONS.get(inst.called_function.name)
         if expand is None or len(inst.args) != 4:
@@ -236,6 +239,27 @@ def _expand_sincos(inst: I.CallInst) -> None:
         else:
             value = m.call(rule, args[0])
         b.store(value, pointer, T.abi_align(ty))
+    inst.erase()
+
+
+def _expand_posix_memalign(inst: I.CallInst) -> None:
+    """``r = posix_memalign(&p, align, size)`` → ``p = aligned_alloc(align,
+    size); r = p ? 0 : ENOMEM``: memory returned through a pointer argument
+    becomes an allocation's result, which gets a shadow allocation as any
+    (and is freed by ``free``, as posix_memalign's is).  One difference, on
+    failure only: ``p`` is then null rather than left as it was."""
+    args = inst.args
+    if len(args) != 3 or not args[0].type.is_pointer or inst.type != T.i32:
+        return
+    module = inst.function.module
+    aligned = module.get_or_declare("aligned_alloc", T.FunctionType(
+        T.ptr, (args[1].type, args[2].type)))
+    b = Builder().before(inst)
+    memory = b.call(aligned, [args[1], args[2]], "memalign")
+    b.store(memory, args[0], T.abi_align(T.ptr))
+    failed = b.icmp("eq", memory, ConstantKeyword(T.ptr, "null"))
+    result = b.select(failed, ConstantInt(T.i32, 12), ConstantInt(T.i32, 0))  # ENOMEM
+    inst.replace_all_uses_with(result)
     inst.erase()
 
 

@@ -14,6 +14,7 @@ from enzyme_opt.ad.parallel.openmp_prepare import REVERSE, carry_region, in_para
 from enzyme_opt.ad.rules.custom_calls import call_rule, float_params
 from enzyme_opt.ad.rules.elementwise import ONE, elementwise_rule, splat_partial, times_partial
 from enzyme_opt.ad.rules.math import Math
+from enzyme_opt.ad.sweeps import reallocs
 from enzyme_opt.ad.sweeps.augment import release_args
 from enzyme_opt.ad.sweeps.lanes import Lanes
 from enzyme_opt.ad.utils import leaves, shadow_type, split_lanes
@@ -171,6 +172,8 @@ class AdjointRules:
             return self.call(b, inst)
         if inst in self.fwd.custom_calls:
             return self.custom_call(b, inst)
+        if inst in self.fwd.reallocs:
+            self.realloc(b, inst)
         if inst in self.fwd.heap_shadows:
             return self.free_shadow(b, inst)
         if op in ("fadd", "fsub", "fmul", "fdiv", "frem", "fneg"):
@@ -452,6 +455,14 @@ class AdjointRules:
             length = b.cast("zext", length, T.i64)
         for shadow in self.shadow_lanes(b, inst.arg(0)):
             self.fwd.mem.zero_fill(b, shadow, length)
+
+    def realloc(self, b: Builder, inst) -> None:
+        """The reverse of the copy a realloc made (``sweeps/reallocs.py``):
+        the old shadow takes back the new one's adjoints."""
+        old, size = reallocs.old_and_size(inst)
+        helper = self.gen.ctx.memcpy_adjoint_helper(self.fwd.reallocs[inst])
+        reallocs.move_back(b, self.gen.rev.module, helper, self.gen.get(b, self.fwd.shadow[inst]),
+                           self.gen.get(b, self.fwd.shadow_of(old)), self.gen.get(b, size))
 
     def free_shadow(self, b: Builder, inst) -> None:
         """Release a shadow made in the forward sweep: an alloca's is

@@ -22,6 +22,7 @@ from enzyme_opt.ad.rules.custom_calls import (call_rule, check_augment_rule, che
                                               no_rule_message)
 from enzyme_opt.ad.rules.elementwise import elementwise_rule
 from enzyme_opt.ad.sweeps.lanes import Lanes
+from enzyme_opt.ad.sweeps import reallocs
 from enzyme_opt.ad.sweeps.memory import MemoryOps
 from enzyme_opt.ad.sweeps.records import RecordPlanner
 from enzyme_opt.ad.utils import (PrimalOf, clone_body, join_lanes, leaves, shadow_type, split_lanes,
@@ -94,6 +95,8 @@ class AugmentedBuilder(RecordPlanner):
         #: augmented call → (its request, its arguments with shadows, the primal arguments)
         self.calls: dict[I.CallInst, tuple[R.DiffRequest, list[Value], list[Value]]] = {}
         self.heap_shadows: set[Value] = set()
+        #: realloc of active memory → the float type its adjoints move back as
+        self.reallocs: dict[I.CallInst, T.Type] = {}
         #: pointer phis and their shadow phis, whose incomings are filled last
         self.shadow_phis: list[tuple[I.PhiInst, I.PhiInst]] = []
         #: augmented call → the value standing for the primal call's result
@@ -415,9 +418,13 @@ class AugmentedBuilder(RecordPlanner):
 
     def shadow_allocation(self, inst: I.CallInst, b: Builder) -> None:
         """A zeroed shadow of the same size, freed by the reverse sweep."""
-        if inst.called_function.name == "realloc":
-            raise self.fail(inst, "realloc of active memory is not supported in reverse mode")
-        self.shadow[inst] = self.mem.shadow_allocation(b, inst, None, self.width)
+        if reallocs.is_realloc(inst):
+            self.reallocs[inst] = reallocs.element_type(inst, self.fail, self.width)
+            self.shadow[inst] = reallocs.fresh_shadow(
+                b, self.out.module, reallocs.old_and_size(inst)[1],
+                f"{inst.name}'" if inst.name else "")
+        else:
+            self.shadow[inst] = self.mem.shadow_allocation(b, inst, None, self.width)
         self.heap_shadows.add(inst)
 
     def augment_call(self, inst: I.CallInst, fn: Function) -> None:
@@ -495,6 +502,9 @@ class AugmentedBuilder(RecordPlanner):
             return list(self.calls[inst][1])
         if inst in self.custom_calls:
             return [*self.custom_calls[inst].args, inst]
+        if inst in self.reallocs:
+            old, size = reallocs.old_and_size(inst)
+            return [self.shadow[inst], self.shadow_of(old), size]
         if inst in self.heap_shadows:
             return [self.shadow[inst], *release_args(inst)]
         if op == "load":

@@ -12,8 +12,8 @@ from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, Module
-from enzyme_opt.ir.values import ConstantInt, Value
-from enzyme_opt.knowledge.calls import allocation
+from enzyme_opt.ir.values import ConstantInt, Value, zero
+from enzyme_opt.knowledge.calls import USABLE_SIZE, allocation
 
 
 class MemoryOps:
@@ -68,8 +68,7 @@ class MemoryOps:
         old = split_lanes(b, old_shadow, width)
         for lane in range(width):
             if fn.name == "realloc":
-                base = old[lane] if old[lane] is not None else args[0]
-                shadow = b.call(fn, [base, args[1]])
+                shadow = self.resize(b, fn, old[lane], args[1])
             else:
                 shadow = b.call(fn, args)
                 if size_index is not None:
@@ -79,6 +78,22 @@ class MemoryOps:
         if width == 1 and inst.name:
             lanes[0].name = inst.name + "'"
         return result
+
+    def resize(self, b: Builder, fn: Function, old: Value | None, size: Value) -> Value:
+        """Forward mode's shadow of ``realloc(p, size)``: the old shadow
+        resized alongside (the tangents it holds move with it; no old shadow:
+        a new block), the bytes past the old block zeroed.  The old size is
+        bounded by ``malloc_usable_size`` of the old shadow, which is never
+        smaller; bytes between the two are the old block's garbage, and the
+        primal's are garbage there too."""
+        old = old if old is not None else zero(T.ptr)
+        usable = self.module.get_or_declare(USABLE_SIZE, T.FunctionType(T.i64, (T.ptr,)))
+        kept = b.call(usable, [old], "old.size")
+        shadow = b.call(fn, [old, size])
+        size = _as_i64(b, size)
+        kept = b.select(b.icmp("ult", kept, size), kept, size)
+        self.zero_fill(b, b.byte_gep(shadow, kept), b.sub(size, kept))
+        return shadow
 
     def release(self, b: Builder, allocator: Function, memory: Value, args: list[Value]) -> None:
         """Free ``memory`` obtained from ``allocator`` called with ``args``,
