@@ -25,6 +25,11 @@ from enzyme_opt.ir.types import scalar_leaves, shadow_type
 from enzyme_opt.ir.values import ConstantInt, Value
 from enzyme_opt.knowledge.declared import custom_rule
 
+def context_width_of(decoder: "Decoder") -> int:
+    from enzyme_opt.knowledge.global_shadows import context_width
+    return context_width(decoder.call.function.module, decoder.context)
+
+
 class Decoder:
     """Walks a call's operands as Enzyme's ``handleArguments`` does.
 
@@ -49,6 +54,7 @@ class Decoder:
         self.allocated: int | None = None
         self.byref: int | None = None   # enzyme_byref: the next value is passed by reference
         self.started = False             # has a parameter been read yet?
+        self.context = ""                # enzyme_context: the context's handle
         self.last_activity = R.DUP       # Enzyme's default before 'enzyme_interleave'
 
     def fail(self, message: str) -> DifferentiationError:
@@ -79,8 +85,13 @@ class Decoder:
             if self.started:
                 raise self.fail("'enzyme_width' must come before the arguments")
             self.width = self.constant_int(name)
+            if self.context and self.width != context_width_of(self):
+                raise self.fail(f"'enzyme_width, {self.width}' differs from the width of the "
+                                f"context ({context_width_of(self)})")
             if self.width < 1:
                 raise self.fail("'enzyme_width' must be at least 1")
+        elif name == "enzyme_context":
+            self.apply_context()
         elif name == "enzyme_allocated":
             self.allocated = self.constant_int(name)
         elif name == "enzyme_byref":
@@ -93,6 +104,20 @@ class Decoder:
             raise self.fail("'enzyme_interleave' appears twice")
         else:
             self.flags.add(name)
+
+    def apply_context(self) -> None:
+        """``enzyme_context, ctx``: the context's shadows of globals, and its width."""
+        from enzyme_opt.abi.shadow_api import context_of
+        from enzyme_opt.knowledge.global_shadows import context_width
+        if self.started:
+            raise self.fail("'enzyme_context' must come before the arguments")
+        ctx = self.raw_take("a context after 'enzyme_context'")
+        self.context = context_of(ctx, self.where)
+        width = context_width(self.call.function.module, self.context)
+        if self.width != 1 and self.width != width:
+            raise self.fail(f"'enzyme_width, {self.width}' differs from the width of the "
+                            f"context ({width})")
+        self.width = width
 
     def raw_take(self, what: str) -> Value:
         if self.pos >= len(self.operands):
@@ -179,7 +204,8 @@ class Decoder:
         in_sret = bool(bindings) and bindings[0].sret is not None
         site.request = DiffRequest(
             function, self.mode, self.width, tuple(b.activity for b in bindings), ret,
-            return_primal="enzyme_primal_return" in self.flags and not in_sret)
+            return_primal="enzyme_primal_return" in self.flags and not in_sret,
+            context=self.context)
         site.result_in_sret = in_sret and has_sret_result(self.call)
         site.flags = frozenset(self.flags)
         site.tape_memory, site.allocated = self.tape_memory, self.allocated

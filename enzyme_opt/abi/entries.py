@@ -43,7 +43,7 @@ MARKERS = {
     "enzyme_noret": "flag", "enzyme_primal_return": "flag", "enzyme_const_return": "flag",
     "enzyme_active_return": "flag", "enzyme_dup_return": "flag",
     "enzyme_runtime_activity": "flag", "enzyme_strong_zero": "flag",
-    "enzyme_ffi_forward": "flag",
+    "enzyme_ffi_forward": "flag", "enzyme_context": "value",
 }
 #: the markers of ``__enzyme_checkpoint_for``/``_while`` calls (``ad/modes/checkpoint.py``)
 SCHEME_MARKER, REGION_MARKER = "enzyme_scheme", "enzyme_checkpoint_region"

@@ -33,10 +33,13 @@ class DiffRequest:
     #: a frozenset, what the call tree writes (arguments, globals: the reverse re-reads
     #: what cannot overlap them, ``analysis.memory``); False, none
     reread_memory: bool | frozenset = False
+    #: the set of shadows of globals the derivative and its call tree use: "" the plain
+    #: one, else the handle of an ``__enzyme_context`` (``knowledge/global_shadows.py``)
+    context: str = ""
 
     def _key(self) -> tuple:
         return (self.mode, self.width, self.args, self.ret, self.return_primal,
-                self.reread_memory)
+                self.reread_memory, self.context)
 
     def __hash__(self) -> int:
         return hash((id(self.function), self._key()))

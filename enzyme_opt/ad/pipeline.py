@@ -17,7 +17,9 @@ from enzyme_opt.abi.callsites import decode_call, has_sret_result
 from enzyme_opt.abi.entries import (CHECKPOINT_MARKERS, MARKERS, EnzymeCalls, entry_mode,
                                     marker_name, resolve_function)
 from enzyme_opt.abi.chosen_functions import split_calls_of_chosen_functions
+from enzyme_opt.abi.global_shadows import mirror_primal_stores
 from enzyme_opt.abi.preserve import warn_lost_annotations
+from enzyme_opt.abi.shadow_api import finish_contexts, lower_shadow_api
 from enzyme_opt.abi.shadow_tables import give_tables_shadows
 from enzyme_opt.ad.lower import lower_call_site
 from enzyme_opt.ad.modes.checkpoint import (CheckpointGenerator, is_checkpoint_loop,
@@ -93,12 +95,15 @@ def lower_module(module: Module, filename: str, reuse: bool = True,
     if not _mentions_enzyme(module, calls):
         return None
     lower_checkpoint_calls(module, calls, lambda inst: describe(inst, module))
+    lower_shadow_api(module, lambda inst: describe(inst, module))
     apply_annotations(module, filename)
     warn_lost_annotations(module, filename)
     give_tables_shadows(module)
     split_calls_of_chosen_functions(calls)
     for _ in range(MAX_ROUNDS):  # innermost calls first: a round lowers the ready ones
         if not calls:
+            mirror_primal_stores(module, lambda inst: describe(inst, module))
+            finish_contexts(module)
             _clean_markers(module)
             check_leftover_markers(module, filename)
             _retire_preprocess_copies(module)
@@ -148,6 +153,7 @@ def _mentions_enzyme(module: Module, calls: EnzymeCalls | None = None) -> bool:
 def preprocess_for_report(module: Module, filename: str):
     """The module with the ready call sites' targets preprocessed, and those
     call sites decoded against the simplified clones (for --print-activity)."""
+    lower_shadow_api(module, lambda inst: describe(inst, module))
     calls = EnzymeCalls(module)
     apply_annotations(module, filename)
     give_tables_shadows(module)

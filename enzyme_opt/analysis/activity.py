@@ -42,19 +42,18 @@ def carries_data(ty: T.Type) -> bool:
     return T.contains_float(ty)
 
 
-def global_shadows(module) -> dict:
-    """Globals that carry derivatives: ``@g = global ... !enzyme_shadow !N``
-    with ``!N = !{ptr @dg}`` (Enzyme's convention) → ``{@g: @dg}``."""
-    import re
+def global_shadows(module, context: str = "", width: int = 1) -> dict:
+    """Globals that carry derivatives, and their shadows in a set
+    (``knowledge/global_shadows.py``): the globals are those with
+    ``!enzyme_shadow !{ptr @dg}`` (Enzyme's convention); in the plain set at width 1
+    ``{@g: @dg}``, in another set ``@g``'s shadow there (``[W x ptr]`` lanes at W > 1)."""
+    from enzyme_opt.knowledge import global_shadows as S
     out = {}
-    for g in module.globals:
-        ref = g.metadata_text("enzyme_shadow")
-        line = module.metadata.get(ref, "") if ref else ""
-        match = re.search(r"!\{ptr (?:addrspace\(\d+\) )?(@[-\w$.]+|@\"[^\"]*\")\}", line)
-        if match:
-            shadow = module.get(match.group(1)[1:].strip('"'))
-            if shadow is not None:
-                out[g] = shadow
+    for g in list(module.globals):
+        shadow = S.explicit_shadow(module, g) if g.metadata_text("enzyme_shadow") else None
+        if shadow is not None:
+            out[g] = shadow if not context and width == 1 else \
+                S.shadow_lanes(module, g, context, width)
     return out
 
 

@@ -93,11 +93,9 @@ class ForwardGenerator:
                 active_args.add(new)
         #: the primal value each copy here came from (for questions to analysis.pointees)
         self.primal_of = PrimalOf(clone_body(primal, self.out, vmap, R.FORWARD))
-        globals_with_shadow = global_shadows(self.out.module)
+        globals_with_shadow = global_shadows(self.out.module, self.request.context,
+                                             self.width)
         refuse_tables_of_shadowed_globals(self.out, globals_with_shadow, self.ctx)
-        if globals_with_shadow and self.width > 1:
-            raise DifferentiationError("globals with shadows (!enzyme_shadow) in vector forward "
-                                       "mode are not supported yet")
         shadows.update(globals_with_shadow)
         #: callees whose call trees touch a global with a shadow (activity.GlobalReach)
         self.reaches_shadowed_globals = GlobalReach(globals_with_shadow)
@@ -402,7 +400,8 @@ class ForwardGenerator:
         returns_data = carries_data(fn.return_type) and inst in self.varied
         request = R.DiffRequest(self.ctx.preprocessed(fn), R.FORWARD, self.width, activities,
                                 R.DUP if returns_data else ("none" if fn.return_type == T.void else R.CONST),
-                                return_primal=fn.return_type != T.void)
+                                return_primal=fn.return_type != T.void,
+                                context=self.request.context)
         callee = self.ctx.derivative(request)
         b = Builder().before(inst)
         call_args = []

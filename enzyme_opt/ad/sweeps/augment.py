@@ -141,11 +141,9 @@ class AugmentedBuilder(RecordPlanner):
         self.tape = next(params)
         #: the primal value each copy here came from (for questions to analysis.pointees)
         self.primal_of = PrimalOf(clone_body(primal, self.out, vmap, R.REVERSE))
-        globals_with_shadow = global_shadows(self.out.module)
+        globals_with_shadow = global_shadows(self.out.module, self.request.context,
+                                             self.width)
         refuse_tables_of_shadowed_globals(self.out, globals_with_shadow, self.ctx)
-        if globals_with_shadow and self.width > 1:
-            raise DifferentiationError("globals with shadows (!enzyme_shadow) in vector "
-                                       "(enzyme_width) reverse mode are not supported")
         self.shadow.update(globals_with_shadow)
         #: callees whose call trees touch a global with a shadow (activity.GlobalReach)
         self.reaches_shadowed_globals = GlobalReach(globals_with_shadow)
@@ -451,7 +449,8 @@ class AugmentedBuilder(RecordPlanner):
             isinstance(underlying_object(a), (Argument, GlobalVariable))
             for a in inst.args if a.type.is_pointer)
         request = R.DiffRequest(self.ctx.preprocessed(fn), R.REVERSE, self.width,
-                                tuple(activities), ret, reread_memory=reread)
+                                tuple(activities), ret, reread_memory=reread,
+                                context=self.request.context)
         augmented, _ = self.ctx.split_pair(request)
         call_args: list[Value] = []
         for arg, activity in zip(inst.args, activities):
