@@ -12,6 +12,7 @@ from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.values import ConstantInt, Value, zero
+from enzyme_opt.knowledge.global_shadows import zero_call_private
 
 
 def derivative_arguments(b: Builder, site: CallSite) -> list[Value]:
@@ -115,6 +116,9 @@ def lower_call_site(context, site: CallSite) -> None:
     if mode == R.AUGMENT_SIZE:
         result = split.lower_size(site)
     else:
+        if not site.request.context and mode in (R.FORWARD, R.REVERSE, R.AUGMENTED,
+                                                 R.FWDSPLIT):
+            zero_call_private(b, call.function.module, site.request.width)
         args = derivative_arguments(b, site)
         if mode in (R.REVERSE, R.REVERSE_SPLIT):
             args += differential_return(b, site)

@@ -17,7 +17,7 @@ from enzyme_opt.abi.callsites import decode_call, has_sret_result
 from enzyme_opt.abi.entries import (CHECKPOINT_MARKERS, MARKERS, EnzymeCalls, entry_mode,
                                     marker_name, resolve_function)
 from enzyme_opt.abi.chosen_functions import split_calls_of_chosen_functions
-from enzyme_opt.abi.global_shadows import mirror_primal_stores
+from enzyme_opt.abi.global_shadows import give_active_globals_shadows, mirror_primal_stores
 from enzyme_opt.abi.preserve import warn_lost_annotations
 from enzyme_opt.abi.shadow_api import finish_contexts, lower_shadow_api
 from enzyme_opt.abi.shadow_tables import give_tables_shadows
@@ -98,6 +98,7 @@ def lower_module(module: Module, filename: str, reuse: bool = True,
     lower_shadow_api(module, lambda inst: describe(inst, module))
     apply_annotations(module, filename)
     warn_lost_annotations(module, filename)
+    give_active_globals_shadows(module)
     give_tables_shadows(module)
     split_calls_of_chosen_functions(calls)
     for _ in range(MAX_ROUNDS):  # innermost calls first: a round lowers the ready ones
@@ -122,6 +123,7 @@ def lower_module(module: Module, filename: str, reuse: bool = True,
             calls.lowered(call)
         context.finish()
         lower_regions(module)
+        give_active_globals_shadows(module)   # what this round's derivatives store into
     raise DifferentiationError("too many nesting levels of Enzyme calls", filename)
 
 
@@ -156,6 +158,7 @@ def preprocess_for_report(module: Module, filename: str):
     lower_shadow_api(module, lambda inst: describe(inst, module))
     calls = EnzymeCalls(module)
     apply_annotations(module, filename)
+    give_active_globals_shadows(module)
     give_tables_shadows(module)
     split_calls_of_chosen_functions(calls)
     ready = [c for c in calls if _is_ready(c, module)]

@@ -113,9 +113,14 @@ def active_store_without_shadow(store, varied: set[Value], shadowed) -> str | No
     base = underlying_object(store.pointer)
     if isinstance(base, GlobalVariable) and base not in shadowed and not base.is_constant \
             and base.metadata_text("enzyme_inactive") is None:
-        return (f"an active value is stored into the global @{base.name}, which has no shadow: "
-                f"give it one (!enzyme_shadow !{{ptr @d_{base.name}}}), mark it inactive "
-                f"(__enzyme_inactive_global) or keep derivatives out of globals")
+        if base.initializer is None:
+            return (f"an active value is stored into @{base.name}, which is defined in another "
+                    f"file: its shadow cannot be made here (define it in this file, mark it "
+                    f"inactive with __enzyme_inactive_global, or keep derivatives out of it)")
+        return (f"an active value is stored into the global @{base.name}, which has no shadow "
+                f"(a global holding pointers gets one only when asked for): ask for it with "
+                f"__enzyme_shadow (docs/abi.md, Globals), mark the global inactive "
+                f"(__enzyme_inactive_global) or keep derivatives out of it")
     if isinstance(base, I.CallInst) and base not in shadowed and base.called_function is not None:
         from enzyme_opt.demangle import user_name
         callee = user_name(base.called_function.name)
