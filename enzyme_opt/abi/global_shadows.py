@@ -38,6 +38,7 @@ from enzyme_opt.knowledge import global_shadows as S
 #: module → the globals whose plain shadows the program asks for (``__enzyme_shadow``)
 _QUERIED: "weakref.WeakKeyDictionary[Module, set[str]]" = weakref.WeakKeyDictionary()
 
+
 # -- which globals have shadows ---------------------------------------------------------------
 def ask_for_shadow(module: Module, g: GlobalVariable, plain: bool) -> None:
     """The program names ``g`` in ``__enzyme_shadow`` (``plain``: without a context,
@@ -63,13 +64,13 @@ def mark_shadowed(module: Module, g: GlobalVariable) -> None:
         shadow = S.storage(module, g, "", 1)
         ref = module.add_metadata_node(f"!{{ptr {shadow.ref()}}}")
         g.suffix += f", !enzyme_shadow {ref}"
-        work += [v for v in _globals_in(g.initializer)]
+        work.extend(_globals_in(g.initializer))
 
 
 def give_active_globals_shadows(module: Module) -> None:
     """Before each round: every mutable global defined here, holding no pointer, into
     which floating-point values are stored gets a shadow (see the module docstring).
-    Not on GPUs, where a global's memory is shared by threads (``ad/gpu.py``)."""
+    Not on GPUs, where a global's memory is shared by threads (``ad/parallel/gpu.py``)."""
     if module.triple and module.triple.startswith(("nvptx", "amdgcn")):
         return
     queried = _QUERIED.get(module, set())
@@ -99,7 +100,6 @@ def _holds_data(ty: T.Type) -> bool:
     return T.contains_float(ty) or T.contains_pointer(ty) or S.holds_bytes(ty)
 
 
-
 def _globals_in(constant: Value):
     stack = [constant]
     while stack:
@@ -123,9 +123,7 @@ def _written_with_floats(module: Module, g: GlobalVariable) -> bool:
         for use in pointer.uses:
             user = use.user
             if isinstance(user, I.StoreInst):
-                if use.index == 1 and (T.contains_float(user.value.type)
-                                       or user.value.type.is_vector and
-                                       user.value.type.element.is_float):
+                if use.index == 1 and T.contains_float(user.value.type):
                     return True
             elif isinstance(user, I.AtomicRMWInst):
                 if user.type.scalar.is_float:
