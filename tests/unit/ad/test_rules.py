@@ -22,3 +22,15 @@ def test_decomposition_family():
                                       "scalbn", "scalblnf", "ilogb")] == \
         ["frexp", "frexp", None, "logb", "logb", "ldexp", "ldexp", None]
     assert RULES["logb"].partials == ()
+
+
+def test_overloaded_intrinsics_are_inactive_by_their_base_name():
+    """``llvm.invariant.start.p0`` is ``llvm.invariant.start``: clang marks a function-local
+    ``static const`` initialised at run time with it, and once that global has a shadow
+    its pointer argument is active (cpp/static_data.cpp at -O1)."""
+    from enzyme_opt.knowledge.calls import is_inactive_callee
+    assert is_inactive_callee("llvm.invariant.start.p0")
+    assert is_inactive_callee("llvm.invariant.end.p0")
+    assert is_inactive_callee("llvm.umax.i32")
+    assert not is_inactive_callee("llvm.fmuladd.f64")
+    assert not is_inactive_callee("llvm.vector.reduce.fadd.v4f64")
