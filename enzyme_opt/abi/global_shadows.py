@@ -242,9 +242,9 @@ def _mirror_store(module: Module, store: I.StoreInst, g: GlobalVariable,
         fn, args = value.called_function, value.args
         size_index = allocation(fn).size_index
         if size_index is not None:
-            size = _as_i64(b, args[size_index])
+            size = b.zext_i64(args[size_index])
         else:   # calloc(n, m): zeroed memory of n * m bytes
-            size = b.mul(_as_i64(b, args[0]), _as_i64(b, args[1]))
+            size = b.mul(b.zext_i64(args[0]), b.zext_i64(args[1]))
         memset = module.get_or_declare("llvm.memset.p0.i64",
                                        T.FunctionType(T.void, (T.ptr, T.i8, T.i64, T.i1)))
         for at in lanes:
@@ -267,13 +267,6 @@ def at_offset(pointer: Value, offset: int) -> Value:
     return ConstantExpr(T.ptr, "getelementptr", [pointer, ConstantInt(T.i64, offset)],
                         "inbounds", T.i8)
 
-
-def _as_i64(b: Builder, value: Value) -> Value:
-    if value.type == T.i64:
-        return value
-    if isinstance(value, ConstantInt):
-        return ConstantInt(T.i64, value.value)
-    return b.cast("zext", value, T.i64)
 
 
 SIZE_INFIX = ".bytes."

@@ -108,6 +108,15 @@ class Builder:
             return value
         return self.insert(I.CastInst(opcode, value, ty, name))
 
+    def zext_i64(self, value: Value) -> Value:
+        """An unsigned integer (a size, a length) as an ``i64``: a constant folded, an
+        ``i64`` unchanged."""
+        if value.type == T.i64:
+            return value
+        if isinstance(value, ConstantInt):
+            return ConstantInt(T.i64, value.value)
+        return self.cast("zext", value, T.i64)
+
     def icmp(self, predicate, a, b, name=""):
         return self.insert(I.CmpInst("icmp", predicate, a, b, name))
 

@@ -48,7 +48,7 @@ class MemoryOps:
         srcs = split_lanes(b, src, width)
         for lane, lane_dst in enumerate(split_lanes(b, dst, width)):
             if srcs[lane] is None:
-                self.zero_fill(b, lane_dst, _as_i64(b, length))
+                self.zero_fill(b, lane_dst, b.zext_i64(length))
             else:
                 b.call(inst.called_function, [lane_dst, srcs[lane], length, inst.arg(3)])
 
@@ -56,7 +56,7 @@ class MemoryOps:
         if dst is None:
             return
         for lane_dst in split_lanes(b, dst, width):
-            self.zero_fill(b, lane_dst, _as_i64(b, inst.arg(2)))
+            self.zero_fill(b, lane_dst, b.zext_i64(inst.arg(2)))
 
     def shadow_allocation(self, b: Builder, inst: I.CallInst, old_shadow: Value | None,
                           width: int) -> Value:
@@ -72,7 +72,7 @@ class MemoryOps:
             else:
                 shadow = b.call(fn, args)
                 if size_index is not None:
-                    self.zero_fill(b, shadow, _as_i64(b, args[size_index]))
+                    self.zero_fill(b, shadow, b.zext_i64(args[size_index]))
             lanes.append(shadow)
         result = join_lanes(b, lanes, T.ptr, width)
         if width == 1 and inst.name:
@@ -90,7 +90,7 @@ class MemoryOps:
         usable = self.module.get_or_declare(USABLE_SIZE, T.FunctionType(T.i64, (T.ptr,)))
         kept = b.call(usable, [old], "old.size")
         shadow = b.call(fn, [old, size])
-        size = _as_i64(b, size)
+        size = b.zext_i64(size)
         kept = b.select(b.icmp("ult", kept, size), kept, size)
         self.zero_fill(b, b.byte_gep(shadow, kept), b.sub(size, kept))
         return shadow
@@ -108,10 +108,3 @@ class MemoryOps:
                 free, T.FunctionType(ret, tuple(a.type for a in free_args)))
         b.call(free, free_args)
 
-
-def _as_i64(b: Builder, value: Value) -> Value:
-    if value.type == T.i64:
-        return value
-    if isinstance(value, ConstantInt):
-        return ConstantInt(T.i64, value.value)
-    return b.cast("zext", value, T.i64)

@@ -101,7 +101,7 @@ def element_type(inst: I.CallInst, fail, width: int = 1) -> T.Type:
 def fresh_shadow(b: Builder, module, size: Value, name: str) -> Value:
     """The forward half: a zeroed block of the new size (the old shadow stays)."""
     malloc = module.get_or_declare("malloc", T.FunctionType(T.ptr, (T.i64,)))
-    size = _as_i64(b, size)
+    size = b.zext_i64(size)
     shadow = b.call(malloc, [size], name)
     memset = module.get_or_declare("llvm.memset.p0.i64", T.FunctionType(
         T.void, (T.ptr, T.i8, T.i64, T.i1)))
@@ -117,14 +117,7 @@ def move_back(b: Builder, module, helper, new: Value, old: Value, size: Value) -
         return  # realloc(NULL, n) is malloc: nothing came from an old block
     usable = module.get_or_declare(USABLE_SIZE, T.FunctionType(T.i64, (T.ptr,)))
     bound = b.call(usable, [old], "old.size")
-    size = _as_i64(b, size)
+    size = b.zext_i64(size)
     length = b.select(b.icmp("ult", bound, size), bound, size, "copied")
     b.call(helper, [new, old, length, ConstantInt(T.i1, 1)])
 
-
-def _as_i64(b: Builder, value: Value) -> Value:
-    if value.type == T.i64:
-        return value
-    if isinstance(value, ConstantInt):
-        return ConstantInt(T.i64, value.value)
-    return b.cast("zext", value, T.i64)
