@@ -54,17 +54,7 @@ def gep_offset(gep: I.GEPInst) -> int | None:
     ty, indices = gep.source_type, gep.indices
     if not all(isinstance(i, ConstantInt) for i in indices):
         return None
-    offset = indices[0].value * T.alloc_size(ty)
-    for index in indices[1:]:
-        if isinstance(ty, (T.StructType, T.NamedStructType)):
-            offset += T.DEFAULT_LAYOUT.struct_layout(ty)[1][index.value]
-            ty = ty.elements[index.value]
-        elif isinstance(ty, (T.ArrayType, T.VectorType)):
-            ty = ty.element
-            offset += index.value * T.alloc_size(ty)
-        else:
-            return None
-    return offset
+    return T.indexed_offset(ty, [i.value for i in indices])
 
 
 def scalar_types_at(function, base: Value, offset: int) -> set[T.Type]:

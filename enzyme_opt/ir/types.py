@@ -373,3 +373,19 @@ def scalar_leaves(ty: Type) -> list[Type]:
         else:
             out.append(leaf)
     return out
+
+
+def indexed_offset(ty: Type, indices: list[int]) -> int | None:
+    """The byte offset a ``getelementptr`` over ``ty`` with these constant indices adds
+    to its base (None where an index steps into something that is no aggregate)."""
+    offset = indices[0] * alloc_size(ty)
+    for index in indices[1:]:
+        if isinstance(ty, (StructType, NamedStructType)):
+            offset += DEFAULT_LAYOUT.struct_layout(ty)[1][index]
+            ty = ty.elements[index]
+        elif isinstance(ty, (ArrayType, VectorType)):
+            ty = ty.element
+            offset += index * alloc_size(ty)
+        else:
+            return None
+    return offset
