@@ -1,8 +1,8 @@
 ; Regression (C++ fuzz seed 4018 at -O1, silent in every mode, with --no-reuse too): a copy
 ; annotated by clang's !tbaa.struct with one field of type "omnipotent char" (what clang gives
 ; std::array<double, 3>'s array, and char members) was taken for a copy of integers: the
-; adjoint of the copied doubles was dropped (the gradient came back 0), and pointers copied
-; so would have kept a stale shadow. Such a copy is now typed from how its memory is
+; adjoint of the copied doubles was dropped (the gradient came back 0), and an array of
+; pointers copied so left its copy's shadow pointers null (the derivative crashed). Such a copy is now typed from how its memory is
 ; accessed, like a copy with no annotation.
 ; RUN: enzyme-opt %s -S -o %t.ll
 ; RUN: lli %t.ll | FileCheck %s
@@ -55,14 +55,22 @@ define double @sum_squares(ptr readonly captures(none) %rows) noinline {
   %s = fadd double %s0, %s1
   ret double %s
 }
-; an array of two pointers into x, copied: their shadows must follow
+; an array of two pointers into x (filled in a loop, so that the copy stays a memcpy),
+; copied: their shadows must follow
 define double @pointers(ptr %x) {
+entry:
   %rows = alloca [2 x ptr], align 8
   %copy = alloca [2 x ptr], align 8
-  store ptr %x, ptr %rows, align 8
-  %x1 = getelementptr inbounds double, ptr %x, i64 1
-  %rows1 = getelementptr inbounds i8, ptr %rows, i64 8
-  store ptr %x1, ptr %rows1, align 8
+  br label %fill
+fill:
+  %k = phi i64 [ 0, %entry ], [ %k1, %fill ]
+  %row = getelementptr inbounds double, ptr %x, i64 %k
+  %slot = getelementptr inbounds ptr, ptr %rows, i64 %k
+  store ptr %row, ptr %slot, align 8
+  %k1 = add i64 %k, 1
+  %done = icmp eq i64 %k1, 2
+  br i1 %done, label %after, label %fill
+after:
   call void @llvm.memcpy.p0.p0.i64(ptr align 8 %copy, ptr align 8 %rows, i64 16, i1 false), !tbaa.struct !4
   %r = call double @sum_squares(ptr %copy)
   ret double %r
