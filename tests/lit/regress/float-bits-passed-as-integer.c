@@ -2,7 +2,7 @@
 // long) to a `noinline` function that turns them back into a double and stores it
 // into malloc'd memory, read back by the caller. The i64 parameter carried no
 // derivative: the gradient was 0.5 of the right one, silently. The parameter of
-// the simplified copy is now a double (ad/retype.float_parameters). `keep` stores the
+// the simplified copy is now a double (ad/prepare/retype.float_parameters). `keep` stores the
 // bits as they are: at -O1 and above an i64 store tagged "double" by TBAA, at -O0 an
 // untagged one whose memory the caller reads back as a double.
 // RUN: clang -O0 -S -emit-llvm %s -o %t0.ll

@@ -20,6 +20,19 @@ static void check(const char *what, int i, double got, double want) {
   }
 }
 
+/* Each g[j] against the central difference of loss in x[j] (step 1e-6). */
+static void check_gradient(const char *what, double (*loss)(const double *), const double *x,
+                           const double *g, int n) {
+  const double h = 1e-6;
+  for (int j = 0; j < n; j++) {
+    double xp[n], xm[n];
+    for (int i = 0; i < n; i++) xp[i] = xm[i] = x[i];
+    xp[j] += h;
+    xm[j] -= h;
+    check(what, j, g[j], (loss(xp) - loss(xm)) / (2 * h));
+  }
+}
+
 static void show(const char *what, const double *v, int n) {
   printf("%s:", what);
   for (int i = 0; i < n; i++)
