@@ -6,11 +6,13 @@ from enzyme_opt.abi import request as R
 from enzyme_opt.abi.callsites import has_sret_result
 from enzyme_opt.abi.request import CallSite
 from enzyme_opt.ad.modes import split
-from enzyme_opt.ad.utils import coerce, convert_argument, join_lanes, shadow_type, sret_type
+from enzyme_opt.ad.utils import coerce, convert_argument, join_lanes
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
+from enzyme_opt.ir.text.parser import sret_type
+from enzyme_opt.ir.types import shadow_type
 from enzyme_opt.ir.values import ConstantInt, Value, zero
 from enzyme_opt.knowledge.global_shadows import zero_call_private
 

@@ -14,9 +14,9 @@ from enzyme_opt import llvm
 from enzyme_opt.abi import request as R
 from enzyme_opt.abi.annotations import apply_annotations, check_leftover_markers
 from enzyme_opt.abi.callsites import decode_call, has_sret_result
+from enzyme_opt.abi.chosen_functions import split_calls_of_chosen_functions
 from enzyme_opt.abi.entries import (CHECKPOINT_MARKERS, MARKERS, EnzymeCalls, entry_mode,
                                     marker_name, resolve_function)
-from enzyme_opt.abi.chosen_functions import split_calls_of_chosen_functions
 from enzyme_opt.abi.global_shadows import give_active_globals_shadows, mirror_primal_stores
 from enzyme_opt.abi.preserve import warn_lost_annotations
 from enzyme_opt.abi.shadow_api import finish_contexts, lower_shadow_api
@@ -26,16 +26,16 @@ from enzyme_opt.ad.modes.checkpoint import (CheckpointGenerator, is_checkpoint_l
                                             lower_checkpoint_calls)
 from enzyme_opt.ad.parallel import openmp_prepare
 from enzyme_opt.ad.parallel.shuffles import join_double_shuffles
-from enzyme_opt.ad.prepare.constexprs import expand_global_addresses
 from enzyme_opt.ad.prepare.allocators import call_held_allocators
+from enzyme_opt.ad.prepare.constexprs import expand_global_addresses
 from enzyme_opt.ad.prepare.expand import expand_runtime_helpers, needs_expansion
 from enzyme_opt.ad.prepare.invokes import lower_invokes
 from enzyme_opt.ad.prepare.retype import float_parameters, retype_float_moves
 from enzyme_opt.ad.sweeps.openmp_forks import lower_regions
-from enzyme_opt.ad.utils import PREPROCESS_PREFIX, new_internal_function, user_name
+from enzyme_opt.ad.utils import new_internal_function
 from enzyme_opt.analysis.memory import direct_callees, reachable_functions, written_objects
 from enzyme_opt.analysis.pointees import PointeeTypes
-from enzyme_opt.demangle import function_phrase
+from enzyme_opt.demangle import PREPROCESS_PREFIX, function_phrase, user_name
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T

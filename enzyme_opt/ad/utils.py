@@ -5,12 +5,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from enzyme_opt.demangle import PREPROCESS_PREFIX, user_name  # noqa: F401 (the modes' names)
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, Module
-from enzyme_opt.ir.text.parser import sret_type  # noqa: F401 (the modes' sret results)
-from enzyme_opt.ir.types import leaves, scalar_leaves, shadow_type  # noqa: F401 (type facts)
+from enzyme_opt.ir.types import leaves, scalar_leaves, shadow_type
 from enzyme_opt.ir.values import ConstantKeyword, Value
 
 #: Words of a function header a copy must not keep (the personality stays:

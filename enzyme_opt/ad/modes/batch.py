@@ -12,10 +12,11 @@ pipelines inline and vectorize the lanes where they can.
 from __future__ import annotations
 
 from enzyme_opt.abi import request as R
-from enzyme_opt.ad.utils import join_lanes, shadow_type, split_lanes
+from enzyme_opt.ad.utils import join_lanes, split_lanes
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function
+from enzyme_opt.ir.types import shadow_type
 
 
 def batch_signature(request: R.DiffRequest) -> tuple[T.FunctionType, list[str]]:

@@ -50,15 +50,16 @@ from enzyme_opt.abi.entries import REGION_MARKER, SCHEME_MARKER, marker_name, re
 from enzyme_opt.ad.modes.checkpoint_driver import (REGION, STEP, fail_with, forward_driver,
                                                    reverse_driver)
 from enzyme_opt.ad.sweeps.tape import read_record, write_record
-from enzyme_opt.ad.utils import (build_struct, convert_argument, new_internal_function, shadow_type,
-                                 user_name)
+from enzyme_opt.ad.utils import build_struct, convert_argument, new_internal_function
 from enzyme_opt.analysis.memory import reachable_functions, written_objects
 from enzyme_opt.analysis.types import underlying_object
+from enzyme_opt.demangle import user_name
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import BasicBlock, Function, GlobalVariable, Module
+from enzyme_opt.ir.types import shadow_type
 from enzyme_opt.ir.values import Argument, ConstantInt, Value, zero
 from enzyme_opt.knowledge import calls
 from enzyme_opt.knowledge.calls import call_kind

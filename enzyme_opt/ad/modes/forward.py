@@ -18,7 +18,7 @@ from enzyme_opt.ad.rules.elementwise import elementwise_rule, splat_partial, tim
 from enzyme_opt.ad.rules.math import Math
 from enzyme_opt.ad.sweeps.lanes import Lanes
 from enzyme_opt.ad.sweeps.memory import MemoryOps
-from enzyme_opt.ad.utils import PrimalOf, clone_body, shadow_type, split_lanes
+from enzyme_opt.ad.utils import PrimalOf, clone_body, split_lanes
 from enzyme_opt.analysis.activity import (GlobalReach, active_store_without_shadow, carries_data,
                                           float_from_integer_bits_message, global_shadows,
                                           inactive_pointer_into_shadow,
@@ -31,6 +31,7 @@ from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.cfg import definition_order
 from enzyme_opt.ir.module import Function
+from enzyme_opt.ir.types import shadow_type
 from enzyme_opt.ir.values import Value, zero
 from enzyme_opt.knowledge import calls
 from enzyme_opt.knowledge.calls import (call_kind, external_call_message, freed_argument,

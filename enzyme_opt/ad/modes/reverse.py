@@ -31,12 +31,13 @@ from enzyme_opt.ad.sweeps.lanes import Lanes
 from enzyme_opt.ad.sweeps.loops import exits_recording, induction_value
 from enzyme_opt.ad.sweeps.tape import (frame_slot, free_tape, load_record, new_tape, pop_frame,
                                        read_record)
-from enzyme_opt.ad.utils import build_struct, shadow_type
+from enzyme_opt.ad.utils import build_struct
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import BasicBlock, Function
+from enzyme_opt.ir.types import shadow_type
 from enzyme_opt.ir.values import Argument, Constant, ConstantAggregate, ConstantInt, Value, zero
 
 

@@ -28,11 +28,13 @@ from enzyme_opt.abi.callsites import has_sret_result
 from enzyme_opt.abi.request import CallSite
 from enzyme_opt.ad.modes.checkpoint import refuse_in_split_mode
 from enzyme_opt.ad.sweeps.tape import TAPE_BYTES, free_tape, new_tape
-from enzyme_opt.ad.utils import build_struct, coerce, sret_type, user_name
+from enzyme_opt.ad.utils import build_struct, coerce
 from enzyme_opt.analysis.memory import reachable_functions, writes_only_local_memory
+from enzyme_opt.demangle import user_name
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
+from enzyme_opt.ir.text.parser import sret_type
 from enzyme_opt.ir.values import ConstantInt, Value, null
 
 

@@ -20,11 +20,14 @@ error naming both.
 
 from __future__ import annotations
 
-from enzyme_opt.ad.utils import coerce, scalar_leaves, shadow_type, sret_type, user_name
+from enzyme_opt.ad.utils import coerce
+from enzyme_opt.demangle import user_name
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function
+from enzyme_opt.ir.text.parser import sret_type
+from enzyme_opt.ir.types import scalar_leaves, shadow_type
 from enzyme_opt.ir.values import Value
 
 REGISTRATION = {"forward derivative": "__enzyme_register_derivative",

@@ -17,12 +17,13 @@ from enzyme_opt.ad.rules.math import Math
 from enzyme_opt.ad.sweeps import reallocs
 from enzyme_opt.ad.sweeps.augment import release_args
 from enzyme_opt.ad.sweeps.lanes import Lanes
-from enzyme_opt.ad.utils import leaves, shadow_type, split_lanes
+from enzyme_opt.ad.utils import split_lanes
 from enzyme_opt.analysis.poison import defined_lane_flags, undefined_lanes
 from enzyme_opt.analysis.types import struct_copy_fields, underlying_object
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
+from enzyme_opt.ir.types import leaves, shadow_type
 from enzyme_opt.ir.values import ConstantAggregate, ConstantFP, ConstantInt, Value, zero
 from enzyme_opt.knowledge import calls
 from enzyme_opt.knowledge.calls import call_kind, math_rule_of

@@ -21,12 +21,11 @@ from enzyme_opt.ad.parallel.openmp_prepare import AUGMENTED, carry_region
 from enzyme_opt.ad.rules.custom_calls import (call_rule, check_augment_rule, check_gradient_rule,
                                               no_rule_message)
 from enzyme_opt.ad.rules.elementwise import elementwise_rule
-from enzyme_opt.ad.sweeps.lanes import Lanes
 from enzyme_opt.ad.sweeps import reallocs
+from enzyme_opt.ad.sweeps.lanes import Lanes
 from enzyme_opt.ad.sweeps.memory import MemoryOps
 from enzyme_opt.ad.sweeps.records import RecordPlanner
-from enzyme_opt.ad.utils import (PrimalOf, clone_body, join_lanes, leaves, shadow_type, split_lanes,
-                                 user_name)
+from enzyme_opt.ad.utils import PrimalOf, clone_body, join_lanes, split_lanes
 from enzyme_opt.analysis.activity import (GlobalReach, active_store_without_shadow, carries_data,
                                           float_from_integer_bits_message, global_shadows,
                                           inactive_pointer_into_shadow,
@@ -37,12 +36,14 @@ from enzyme_opt.analysis.library import check_library_calls
 from enzyme_opt.analysis.memory import cannot_overlap
 from enzyme_opt.analysis.types import (memory_scalar_types, says_what_memory_holds,
                                        struct_copy_pointer_fields, underlying_object)
+from enzyme_opt.demangle import user_name
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.cfg import CFG, definition_order
 from enzyme_opt.ir.module import BasicBlock, Function, GlobalVariable
+from enzyme_opt.ir.types import leaves, shadow_type
 from enzyme_opt.ir.values import Argument, Constant, ConstantInt, Value, zero
 from enzyme_opt.knowledge import calls
 from enzyme_opt.knowledge.calls import (allocation, call_kind, external_call_message, math_rule_of,

@@ -9,9 +9,10 @@ returns, calls between derivatives) tangents are always ``[W x T]``.
 
 from __future__ import annotations
 
-from enzyme_opt.ad.utils import join_lanes, shadow_type, split_lanes
+from enzyme_opt.ad.utils import join_lanes, split_lanes
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
+from enzyme_opt.ir.types import shadow_type
 from enzyme_opt.ir.values import ConstantInt, ConstantKeyword, Value, zero
 
 
