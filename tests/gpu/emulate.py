@@ -24,6 +24,7 @@ import hashlib
 import importlib.util
 import os
 import re
+import shutil
 import subprocess
 import tempfile
 
@@ -216,17 +217,23 @@ class EmulatedBackend:
         return self.modules[key]
 
     def _build(self, text: str, key: str) -> ctypes.CDLL:
+        # The scratch folder goes once the library is loaded: a loaded .so stays mapped after
+        # its file is removed, and every test run would otherwise leave one folder in /tmp.
         work = tempfile.mkdtemp(prefix="enzyme-emulate-")
-        ll, c, so = (os.path.join(work, f"{key}{ext}") for ext in (".ll", ".c", ".so"))
-        with open(ll, "w") as handle:
-            handle.write(text)
-        with open(c, "w") as handle:
-            handle.write(HARNESS + _math_shims())
-        proc = subprocess.run([CLANG, "-O1", "-fPIC", "-shared", "-Wno-override-module", ll, c,
-                               "-o", so, "-lm", "-lpthread"], capture_output=True, text=True)
-        if proc.returncode != 0:
-            raise RuntimeError(f"emulate.py: building the CPU stand-in failed:\n{proc.stderr}")
-        return ctypes.CDLL(so)
+        try:
+            ll, c, so = (os.path.join(work, f"{key}{ext}") for ext in (".ll", ".c", ".so"))
+            with open(ll, "w") as handle:
+                handle.write(text)
+            with open(c, "w") as handle:
+                handle.write(HARNESS + _math_shims())
+            proc = subprocess.run([CLANG, "-O1", "-fPIC", "-shared", "-Wno-override-module", ll,
+                                   c, "-o", so, "-lm", "-lpthread"], capture_output=True, text=True)
+            if proc.returncode != 0:
+                raise RuntimeError(
+                    f"emulate.py: building the CPU stand-in failed:\n{proc.stderr}")
+            return ctypes.CDLL(so)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
 
     def array(self, host, dtype: str = "float64"):
         return self.np.ascontiguousarray(host, dtype=dtype).copy()
