@@ -5,8 +5,10 @@ from __future__ import annotations
 import atexit
 import gc
 import os
+import shlex
 import sys
 import tempfile
+from pathlib import Path
 
 import click
 
@@ -210,6 +212,11 @@ class OneOf(click.ParamType):
 @click.option("--version", is_flag=True, is_eager=True, expose_value=False,
               callback=lambda ctx, param, value: _print_version(ctx, value),
               help="Show the version of enzyme-opt and of the LLVM inside llvmlite.")
+@click.option("--clang-flags", is_flag=True, is_eager=True, expose_value=False,
+              callback=lambda ctx, param, value: _print_clang_flags(ctx, value),
+              help="Print the clang options that give the attributes of Enzyme's clang "
+                   "plugin (__attribute__((enzyme_inactive)), enzyme_function_like, "
+                   "enzyme_shadow, ...) their meaning: clang $(enzyme-opt --clang-flags) ...")
 def main(input, output, text, opt_level, emit, cpu, features, libdevice, no_reuse,
          print_requests, print_activity, debug):
     """Replace Enzyme's __enzyme_* calls in LLVM IR with synthesized derivatives.
@@ -273,6 +280,16 @@ def _print_version(ctx: click.Context, requested: bool) -> None:
         return
     from enzyme_opt.llvm import llvm_version
     click.echo(f"enzyme-opt {__version__} (LLVM {llvm_version()} via llvmlite)")
+    ctx.exit()
+
+
+def _print_clang_flags(ctx: click.Context, requested: bool) -> None:
+    """``--clang-flags``: force-include our header of the plugin's attributes, each one
+    turned into clang's ``annotate`` (``enzyme_opt/include/enzyme_attributes.h``)."""
+    if not requested or ctx.resilient_parsing:
+        return
+    header = Path(__file__).parent / "include" / "enzyme_attributes.h"
+    click.echo(shlex.join(["-include", str(header)]))
     ctx.exit()
 
 

@@ -32,11 +32,20 @@ from enzyme_opt.knowledge.math_names import MATH_NAMES
 #: namespace aside)
 FUNCTION_METADATA = CUSTOM_RULE_KINDS | {"enzyme_deallocator_fn"}
 GLOBAL_METADATA = frozenset({"enzyme_shadow", "enzyme_inactive"})
-#: function attributes honoured
+#: function attributes honoured (``enzyme_ta_norecur``, "type analysis: do not look
+#: inside", is accepted: ours always looks)
 FUNCTION_ATTRIBUTES = frozenset({"enzyme_inactive", "enzyme_math", "enzyme_allocator",
-                                 "enzyme_deallocator"})
-#: ``llvm.global.annotations`` strings honoured (``enzyme_function_like=`` has a value)
-ANNOTATIONS = frozenset({"enzyme_inactive", "enzyme_nofree", "enzyme_function_like"})
+                                 "enzyme_deallocator", "enzyme_ta_norecur"})
+#: ``llvm.global.annotations`` strings honoured: ours (``annotate("enzyme_inactive")``,
+#: what ``enzyme-opt --clang-flags`` turns the plugin's attributes into) and the ones
+#: Enzyme's clang plugin writes.  ``enzyme_function_like=`` has a value,
+#: ``enzyme_shadow`` an argument (the shadow global).
+INACTIVE_ANNOTATIONS = frozenset({"enzyme_inactive", "enzyme_inactivefn",
+                                  "enzyme_inactivenoblockfn"})
+#: hints that change no derivative: accepted on anything
+HINT_ANNOTATIONS = frozenset({"enzyme_nofree", "enzyme_shouldrecompute", "enzyme_ta_norecur"})
+ANNOTATIONS = INACTIVE_ANNOTATIONS | HINT_ANNOTATIONS | {"enzyme_function_like",
+                                                         "enzyme_shadow"}
 #: marker globals: the entry points' and __enzyme_checkpoint_for's (ad/modes/checkpoint.py)
 KNOWN_MARKERS = frozenset(MARKERS) | CHECKPOINT_MARKERS
 
@@ -237,15 +246,39 @@ def _read_global_annotations(module: Module, filename: str) -> None:
         if key not in ANNOTATIONS:
             raise DifferentiationError(f"the annotation {where} is not supported by enzyme-opt",
                                        filename)
-        if key == "enzyme_inactive" and isinstance(target, Function):
+        if key in INACTIVE_ANNOTATIONS and isinstance(target, Function):
             if inactive_reason(target) is None:
                 target.add_string_attribute("enzyme_inactive", where)
-        elif key == "enzyme_inactive" and isinstance(target, GlobalVariable):
+        elif key in INACTIVE_ANNOTATIONS and isinstance(target, GlobalVariable):
             mark_inactive_global(module, target)
         elif key == "enzyme_function_like" and isinstance(target, Function) and value:
             make_function_like(target, value, where)
-        elif key != "enzyme_nofree" or not isinstance(target, Function):
+        elif key == "enzyme_shadow" and isinstance(target, GlobalVariable):
+            _attach_shadow(module, target, _annotation_arguments(entry), where, filename)
+        elif key not in HINT_ANNOTATIONS:
             raise DifferentiationError(f"{where} cannot apply to @{target.name}", filename)
+
+
+def _annotation_arguments(entry: ConstantAggregate) -> list[Value]:
+    """The constant arguments of ``annotate("…", args…)``: the fifth field of the entry
+    points to a constant struct holding them (null without arguments)."""
+    args = strip_casts(entry.operand(4)) if len(entry.operands) > 4 else None
+    if isinstance(args, GlobalVariable) and isinstance(args.initializer, ConstantAggregate):
+        return [strip_casts(v) for v in args.initializer.operands]
+    return []
+
+
+def _attach_shadow(module: Module, g: GlobalVariable, args: list[Value], where: str,
+                   filename: str) -> None:
+    """``enzyme_shadow(g_shadow)`` on ``g``: ``!enzyme_shadow !{ptr @g_shadow}``, the IR
+    form of a global's shadow (Enzyme's)."""
+    if len(args) != 1 or not isinstance(args[0], GlobalVariable) or \
+            args[0].value_type != g.value_type:
+        raise DifferentiationError(f"{where} on @{g.name} must name one global of the same "
+                                   f"type as its shadow", filename)
+    if g.metadata_text("enzyme_shadow") is None:
+        ref = module.add_metadata_node(f"!{{ptr {args[0].ref()}}}")
+        g.suffix += f", !enzyme_shadow {ref}"
 
 
 #: ``__enzyme_set_checkpointing(schedule, budget)`` schedules (Enzyme's

@@ -51,7 +51,7 @@ def protect(module: Module) -> None:
         if fn.is_declaration or any(w in words.split() for w in _INCOMPATIBLE) \
                 or "optnone" in words.split():
             continue
-        fn.suffix = f"{fn.suffix} #{group}"
+        fn.add_attribute_group_ref(group)
 
 
 def release(module: Module) -> None:

@@ -351,7 +351,20 @@ class Function(GlobalValue):
             new_id = self.module.add_attribute_group(f"{text} {word}" if text else word)
             self.suffix = re.sub(rf"#{ids[0]}\b", f"#{new_id}", self.suffix, count=1)
         else:
-            self.suffix = f"{self.suffix} #{self.module.add_attribute_group(word)}"
+            self.add_attribute_group_ref(self.module.add_attribute_group(word))
+
+    def add_attribute_group_ref(self, group: int) -> None:
+        """Refer to attribute group ``#group`` where LLVM's grammar puts groups: after
+        the existing ones, else after ``unnamed_addr``/``addrspace(N)`` and before
+        ``section``, ``comdat``, ``personality``, ``!dbg`` …"""
+        last = None
+        for last in re.finditer(r"#\d+\b", self.suffix):
+            pass
+        if last is None:
+            last = re.match(r"\s*(?:(?:local_)?unnamed_addr\s*|addrspace\(\d+\)\s*)*",
+                            self.suffix)
+        at = last.end()
+        self.suffix = f"{self.suffix[:at].rstrip()} #{group} {self.suffix[at:].lstrip()}".strip()
 
     # -- names -----------------------------------------------------------------
     def slot_name(self, value: Value) -> str:

@@ -232,7 +232,9 @@ def plugin_flow(words: list[str], tools: dict[str, str], flow: str | None = None
     unopt = ["-Xclang", "-disable-llvm-passes"] if flow == "disable-llvm-passes" else []
     first = [cc, *front, *unopt, "-S", "-emit-llvm", "-o", "-"]
     middle = [tools["enzyme-opt"], "-O", level, "-"]
-    stages = [shlex.join(first)]
+    # the plugin's attributes (enzyme_inactive, …) as clang's annotate: docs/abi.md
+    plugin_attributes = f"$({shlex.quote(tools['enzyme-opt'])} --clang-flags)"
+    stages = [f"{shlex.quote(cc)} {plugin_attributes} {shlex.join(first[1:])}"]
     if emit_llvm:                      # the command wanted IR: enzyme-opt's is the result
         middle += (["-S"] if mode == "-S" else []) + ["-o", output]
         stages.append(shlex.join(middle))

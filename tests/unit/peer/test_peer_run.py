@@ -61,12 +61,15 @@ def test_plain_substitutions_and_version_guards():
 def test_clang_plugin_flow_pipes_clang_through_enzyme_opt():
     words = ["clang-22", "-std=c11", "-O2", "x.c", "-S", "-emit-llvm", "-o", "-",
              "%loadClangEnzyme", "-mllvm", "-enzyme-inline=1"]
+    # The plugin's attributes reach enzyme-opt through `enzyme-opt --clang-flags`.
     assert runlines.plugin_flow(words, TOOLS, "optimized") == (
-        "clang-22 -std=c11 -O2 x.c -S -emit-llvm -o - | enzyme-opt -O 2 - -S -o -")
+        "clang-22 $(enzyme-opt --clang-flags) -std=c11 -O2 x.c -S -emit-llvm -o - "
+        "| enzyme-opt -O 2 - -S -o -")
     # An object or a program: clang finishes from enzyme-opt's IR, with the link flags.
     words = ["clang++-22", "-O3", "x.cpp", "-lm", "-o", "prog", "%newLoadClangEnzyme"]
     assert runlines.plugin_flow(words, TOOLS, "disable-llvm-passes") == (
-        "clang++-22 -O3 x.cpp -Xclang -disable-llvm-passes -S -emit-llvm -o - "
+        "clang++-22 $(enzyme-opt --clang-flags) -O3 x.cpp -Xclang -disable-llvm-passes "
+        "-S -emit-llvm -o - "
         "| enzyme-opt -O 3 - | clang++-22 -O3 -x ir - -o prog -lm")
 
 
