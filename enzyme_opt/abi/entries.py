@@ -47,7 +47,11 @@ MARKERS = {
 }
 #: the markers of ``__enzyme_checkpoint_for``/``_while`` calls (``ad/modes/checkpoint.py``)
 SCHEME_MARKER, REGION_MARKER = "enzyme_scheme", "enzyme_checkpoint_region"
-CHECKPOINT_MARKERS = frozenset({SCHEME_MARKER, REGION_MARKER})
+#: the markers of ``__enzyme_fixed_point`` calls (``ad/modes/fixed_point.py``)
+FIXED_POINT_MARKERS = frozenset({"enzyme_fp_state", "enzyme_fp_reduction",
+                                 "enzyme_fp_max_iters", "enzyme_fp_control"})
+#: every marker of the loop entry points (checkpointed and fixed-point loops)
+CHECKPOINT_MARKERS = frozenset({SCHEME_MARKER, REGION_MARKER}) | FIXED_POINT_MARKERS
 ACTIVITY_OF_MARKER = {"enzyme_const": R.CONST, "enzyme_dup": R.DUP, "enzyme_dupv": R.DUP,
                       "enzyme_dupnoneed": R.DUPNONEED, "enzyme_dupnoneedv": R.DUPNONEED,
                       "enzyme_out": R.OUT, "enzyme_scalar": R.CONST,

@@ -24,6 +24,8 @@ from enzyme_opt.abi.shadow_tables import give_tables_shadows
 from enzyme_opt.ad.lower import lower_call_site
 from enzyme_opt.ad.modes.checkpoint import (CheckpointGenerator, is_checkpoint_loop,
                                             lower_checkpoint_calls)
+from enzyme_opt.ad.modes.fixed_point import (FixedPointForward, FixedPointGenerator,
+                                             is_fixed_point_loop, lower_fixed_point_calls)
 from enzyme_opt.ad.parallel import openmp_prepare
 from enzyme_opt.ad.parallel.shuffles import join_double_shuffles
 from enzyme_opt.ad.prepare.allocators import call_held_allocators
@@ -95,6 +97,7 @@ def lower_module(module: Module, filename: str, reuse: bool = True,
     if not _mentions_enzyme(module, calls):
         return None
     lower_checkpoint_calls(module, calls, lambda inst: describe(inst, module))
+    lower_fixed_point_calls(module, calls, lambda inst: describe(inst, module))
     lower_shadow_api(module, lambda inst: describe(inst, module))
     apply_annotations(module, filename)
     warn_lost_annotations(module, filename)
@@ -361,9 +364,13 @@ class Context:
                 request, fn = self.pending.pop(0)
                 if isinstance(request, tuple):
                     from enzyme_opt.ad.modes.reverse import SplitGenerator
-                    generator = CheckpointGenerator if is_checkpoint_loop(request[1].function) \
+                    function = request[1].function
+                    generator = CheckpointGenerator if is_checkpoint_loop(function) \
+                        else FixedPointGenerator if is_fixed_point_loop(function) \
                         else SplitGenerator
                     generator(self, request[1], *fn).run()
+                elif is_fixed_point_loop(request.function):
+                    _fixed_point_driver(request.mode)(self, request, fn).run()
                 else:
                     _drivers()[request.mode][2](self, request, fn).run()
         finally:
@@ -385,6 +392,18 @@ class Context:
 
     def finish(self) -> None:
         self.generate_pending()
+
+
+def _fixed_point_driver(mode: str):
+    """A fixed-point loop's derivative is generated around the step's (implicit
+    differentiation), not from the loop's body: ``ad/modes/fixed_point.py``."""
+    if mode == R.REVERSE:  # combined: the augmented/reverse pair does the work
+        from enzyme_opt.ad.modes.reverse import CombinedGenerator
+        return CombinedGenerator
+    if mode != R.FORWARD:
+        raise DifferentiationError(f"a fixed-point loop (__enzyme_fixed_point) cannot be "
+                                   f"differentiated in {mode} mode")
+    return FixedPointForward
 
 
 def _drivers() -> dict:

@@ -241,6 +241,8 @@ NOT_RUN = {
     ("docs/gpu.md", "CUdevice device"): "needs an NVIDIA GPU and the CUDA driver",
     ("docs/modes.md", "__enzyme_checkpoint_for((void *)step"): "a call's form: "
                                                               "modes_checkpoint.c runs one",
+    ("docs/modes.md", "__enzyme_fixed_point(step, enzyme_fp_state"): "a call's form: the "
+                                                                     "doc-example below runs one",
 }
 
 #: Files a block needs beyond its page's, by (page, start of its first line).

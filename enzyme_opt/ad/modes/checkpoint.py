@@ -233,16 +233,17 @@ def _index(b: Builder, start: Value, j: Value, step: Function) -> Value:
 
 
 # -- what runs between the loop and its reverse sweep ----------------------------------------
-def _later_write(call: I.CallInst, differentiated: set) -> I.Instruction | None:
+def _later_write(call: I.CallInst, differentiated: set,
+                 may_write=None) -> I.Instruction | None:
     """What may change memory between this loop and its reverse sweep: the
     first write after it in its function, or after a call of that function in
-    a differentiated caller (transitively), to anything but a local variable;
-    else None."""
+    a differentiated caller (transitively), to anything but a local variable
+    (or what ``may_write`` says matters); else None."""
     seen: set[int] = set()
     work = [call]
     while work:
         site = work.pop()
-        found = _first_write_after(site)
+        found = _first_write_after(site, may_write or _may_write)
         if found is not None:
             return found
         fn = site.function
@@ -255,7 +256,7 @@ def _later_write(call: I.CallInst, differentiated: set) -> I.Instruction | None:
     return None
 
 
-def _first_write_after(site: I.Instruction) -> I.Instruction | None:
+def _first_write_after(site: I.Instruction, may_write) -> I.Instruction | None:
     block = site.parent
     position = block.instructions.index(site)
     reachable: dict[BasicBlock, None] = {}
@@ -269,7 +270,7 @@ def _first_write_after(site: I.Instruction) -> I.Instruction | None:
     if block in reachable:  # the loop runs in a loop: all of its block comes after it
         after = block.instructions
     after = after + [i for blk in reachable if blk is not block for i in blk.instructions]
-    return next((inst for inst in after if inst is not site and _may_write(inst)), None)
+    return next((inst for inst in after if inst is not site and may_write(inst)), None)
 
 
 def _may_write(inst: I.Instruction) -> bool:
