@@ -13,8 +13,7 @@ from pathlib import Path
 import click
 
 from enzyme_opt import __version__
-from enzyme_opt.diagnostics import (EnzymeOptError, InputError, OutputError, ParseError,
-                                    UsageError)
+from enzyme_opt.diagnostics import EnzymeOptError, InputError, OutputError, ParseError, UsageError
 
 EXAMPLES = """\b
 Examples (f.c with a main, as in README.md; -g: errors name source lines):

@@ -93,7 +93,7 @@ def lower_checkpoint_calls(module: Module, calls, where_of) -> None:
     function; ``calls`` are the module's Enzyme calls (``abi.entries.EnzymeCalls``),
     ``where_of(inst)`` says where an instruction is, for errors."""
     entries = [fn for fn in module.functions if is_entry(fn.name) and fn.is_declaration]
-    differentiated = _differentiated_functions(calls) if entries else set()
+    differentiated = differentiated_functions(calls) if entries else set()
     for entry in entries:
         for use in list(entry.uses):
             call = use.user
@@ -153,14 +153,14 @@ def _lower_call(module: Module, call: I.CallInst, is_while: bool, differentiated
                                        f"step @{step.name} takes {ty}", where)
     loop = _loop_function(module, step, len(regions), is_while)
     loop.add_string_attribute(WHERE_ATTRIBUTE, where)
-    later = _later_write(call, differentiated)
+    later = later_write(call, differentiated)
     if later is not None:
         loop.add_string_attribute(LATER_WRITE_ATTRIBUTE, where_of(later))
-        if _frees(later):
+        if frees(later):
             loop.add_string_attribute(LATER_FREE_ATTRIBUTE)
-    operands = [_i64(b, args[1]), _i64(b, args[2]), args[4], args[5]]
+    operands = [as_i64(b, args[1]), as_i64(b, args[2]), args[4], args[5]]
     for pointer, size in regions:
-        operands += [pointer, _i64(b, size)]
+        operands += [pointer, as_i64(b, size)]
     replacement = b.call(loop, [*operands, *step_args])
     replacement.metadata = list(call.metadata)
     if isinstance(call, I.InvokeInst):  # C++: the loop function's call cannot unwind
@@ -170,7 +170,7 @@ def _lower_call(module: Module, call: I.CallInst, is_while: bool, differentiated
     call.erase()
 
 
-def _differentiated_functions(calls) -> set:
+def differentiated_functions(calls) -> set:
     """Every function some Enzyme call differentiates, with its call tree:
     where code runs between a loop's forward and reverse sweeps."""
     found: set = set()
@@ -186,7 +186,7 @@ def _differentiated_functions(calls) -> set:
     return found
 
 
-def _i64(b: Builder, value: Value) -> Value:
+def as_i64(b: Builder, value: Value) -> Value:
     if value.type == T.i64:
         return value
     return b.cast("sext" if value.type.bits < 64 else "trunc", value, T.i64)
@@ -233,17 +233,17 @@ def _index(b: Builder, start: Value, j: Value, step: Function) -> Value:
 
 
 # -- what runs between the loop and its reverse sweep ----------------------------------------
-def _later_write(call: I.CallInst, differentiated: set,
-                 may_write=None) -> I.Instruction | None:
+def later_write(call: I.CallInst, differentiated: set,
+                matters=None) -> I.Instruction | None:
     """What may change memory between this loop and its reverse sweep: the
     first write after it in its function, or after a call of that function in
     a differentiated caller (transitively), to anything but a local variable
-    (or what ``may_write`` says matters); else None."""
+    (or what ``matters`` says is a write that matters); else None."""
     seen: set[int] = set()
     work = [call]
     while work:
         site = work.pop()
-        found = _first_write_after(site, may_write or _may_write)
+        found = _first_write_after(site, matters or may_write)
         if found is not None:
             return found
         fn = site.function
@@ -256,7 +256,7 @@ def _later_write(call: I.CallInst, differentiated: set,
     return None
 
 
-def _first_write_after(site: I.Instruction, may_write) -> I.Instruction | None:
+def _first_write_after(site: I.Instruction, matters) -> I.Instruction | None:
     block = site.parent
     position = block.instructions.index(site)
     reachable: dict[BasicBlock, None] = {}
@@ -270,10 +270,10 @@ def _first_write_after(site: I.Instruction, may_write) -> I.Instruction | None:
     if block in reachable:  # the loop runs in a loop: all of its block comes after it
         after = block.instructions
     after = after + [i for blk in reachable if blk is not block for i in blk.instructions]
-    return next((inst for inst in after if inst is not site and may_write(inst)), None)
+    return next((inst for inst in after if inst is not site and matters(inst)), None)
 
 
-def _may_write(inst: I.Instruction) -> bool:
+def may_write(inst: I.Instruction) -> bool:
     if isinstance(inst, I.StoreInst):
         return not _is_private(inst.pointer)
     if isinstance(inst, (I.AtomicRMWInst, I.CmpXchgInst)):
@@ -298,7 +298,7 @@ def _may_write(inst: I.Instruction) -> bool:
 _FORMATS_INTO_ITS_FIRST_ARGUMENT = frozenset({"sprintf", "snprintf"})
 
 
-def _frees(inst: I.Instruction) -> bool:
+def frees(inst: I.Instruction) -> bool:
     return isinstance(inst, I.CallInst) and call_kind(inst) == calls.FREE
 
 

@@ -40,10 +40,9 @@ step reads (refused, as for checkpointed loops); regions are accepted and need n
 from __future__ import annotations
 
 from enzyme_opt.abi import request as R
-from enzyme_opt.abi.entries import FIXED_POINT_MARKERS, REGION_MARKER, marker_name, \
-    resolve_function
-from enzyme_opt.ad.modes.checkpoint import LATER_FREE_ATTRIBUTE, LATER_WRITE_ATTRIBUTE, \
-    _differentiated_functions, _frees, _i64, _later_write, _may_write
+from enzyme_opt.abi.entries import FIXED_POINT_MARKERS, REGION_MARKER, marker_name, resolve_function
+from enzyme_opt.ad.modes.checkpoint import (LATER_FREE_ATTRIBUTE, LATER_WRITE_ATTRIBUTE, as_i64,
+                                            differentiated_functions, frees, later_write, may_write)
 from enzyme_opt.ad.sweeps.tape import read_record, write_record
 from enzyme_opt.ad.utils import build_struct, convert_argument, new_internal_function
 from enzyme_opt.analysis.memory import reachable_functions, written_objects
@@ -54,8 +53,7 @@ from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, GlobalVariable, Module
-from enzyme_opt.ir.values import (Argument, ConstantExpr, ConstantFP, ConstantInt, Value, null,
-                                  zero)
+from enzyme_opt.ir.values import Argument, ConstantExpr, ConstantFP, ConstantInt, Value, null, zero
 from enzyme_opt.knowledge import calls
 from enzyme_opt.knowledge.calls import call_kind
 
@@ -93,7 +91,7 @@ def lower_fixed_point_calls(module: Module, calls, where_of) -> None:
     entry = module.get_function(ENTRY)
     if entry is None or not entry.is_declaration:
         return
-    differentiated = _differentiated_functions(calls)
+    differentiated = differentiated_functions(calls)
     for use in list(entry.uses):
         call = use.user
         if not isinstance(call, I.CallInst) or call.callee is not entry:
@@ -123,7 +121,7 @@ def _lower_call(module: Module, call: I.CallInst, differentiated: set, where_of)
                 raise DifferentiationError(f"{name} must be followed by a pointer and a size "
                                            f"in bytes", where)
             if name == "enzyme_fp_state":
-                states.append((rest[1], _i64(b, _by_value(b, rest[2], T.i64))))
+                states.append((rest[1], as_i64(b, _by_value(b, rest[2], T.i64))))
             rest = rest[3:]
             continue
         if len(rest) < 2:
@@ -150,16 +148,16 @@ def _lower_call(module: Module, call: I.CallInst, differentiated: set, where_of)
         _as_double(b, _by_value(b, reduction, T.f64))
     max_iters = settings.get("enzyme_fp_max_iters")
     max_iters = ConstantInt(T.i64, DEFAULT_MAX_ITERS) if max_iters is None else \
-        _i64(b, _by_value(b, max_iters, T.i64))
+        as_i64(b, _by_value(b, max_iters, T.i64))
     control = settings.get("enzyme_fp_control", null(T.ptr))
     loop = _loop_function(module, step, places)
     loop.add_string_attribute(WHERE_ATTRIBUTE, where)
     bases = {_base(pointer) for pointer, _ in states}
-    later = _later_write(call, differentiated, lambda inst: _may_write(inst)
+    later = later_write(call, differentiated, lambda inst: may_write(inst)
                          and not _writes_only(inst, bases))
     if later is not None:
         loop.add_string_attribute(LATER_WRITE_ATTRIBUTE, where_of(later))
-        if _frees(later):
+        if frees(later):
             loop.add_string_attribute(LATER_FREE_ATTRIBUTE)
     operands = [v for pair in states for v in pair] + [reduction, max_iters, control]
     replacement = b.call(loop, [*operands, *step_args])
