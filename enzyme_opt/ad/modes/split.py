@@ -147,6 +147,18 @@ def check_allocated(site: CallSite) -> None:
             site.location)
 
 
+def _in_declared_order(parts: list[Value], declared: T.Type) -> list[Value] | None:
+    """The parts in the order of the declared struct's fields, when each has a type of its
+    own: ``struct { double x; void *tape; }`` takes the primal result first and the tape
+    second (Enzyme fills such a struct by type).  None when the types do not say it."""
+    if not isinstance(declared, T.StructType) or len(declared.elements) != len(parts):
+        return None
+    by_type = {str(p.type): p for p in parts}
+    if len(by_type) != len(parts) or set(by_type) != {str(t) for t in declared.elements}:
+        return None
+    return [by_type[str(t)] for t in declared.elements]
+
+
 def pack(b: Builder, site: CallSite, parts: list[Value], what: str) -> Value | None:
     """The parts as the type the user declared the entry point to return."""
     call = site.call
@@ -162,6 +174,9 @@ def pack(b: Builder, site: CallSite, parts: list[Value], what: str) -> Value | N
         value = coerce(b, parts[0], declared)
     else:
         value = coerce(b, build_struct(b, parts), declared)
+        ordered = _in_declared_order(parts, declared)
+        if value is None and ordered is not None:
+            value = coerce(b, build_struct(b, ordered), declared)
     if value is None:
         shown = ", ".join(str(p.type) for p in parts)
         raise DifferentiationError(f"{site.entry} is declared to return {declared}, but it "
