@@ -106,7 +106,8 @@ def find_call_sites(module: Module) -> list[I.CallInst]:
 class EnzymeCalls:
     """The module's ``__enzyme_*`` calls, read once (``find_call_sites``, the one scan of a
     run) and kept current by the stages that change them, each saying so: ``replaced``
-    when a stage rewrites a call into others (one call per function chosen at run time),
+    when a stage rewrites a call into others (one call per function chosen at run time;
+    the two calls of an ``__enzyme_virtualreverse`` table),
     ``lowered`` when a call became a call of its derivative.  No stage creates any other
     Enzyme call: a derivative never calls an entry point, and the ``preprocess_`` copies
     are only made of functions that contain none."""

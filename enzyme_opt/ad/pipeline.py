@@ -21,6 +21,7 @@ from enzyme_opt.abi.global_shadows import give_active_globals_shadows, mirror_pr
 from enzyme_opt.abi.preserve import warn_lost_annotations
 from enzyme_opt.abi.shadow_api import finish_contexts, lower_shadow_api
 from enzyme_opt.abi.shadow_tables import give_tables_shadows
+from enzyme_opt.abi.virtual_reverse import lower_virtual_reverse
 from enzyme_opt.ad.lower import lower_call_site
 from enzyme_opt.ad.modes.checkpoint import (CheckpointGenerator, is_checkpoint_loop,
                                             lower_checkpoint_calls)
@@ -98,6 +99,7 @@ def lower_module(module: Module, filename: str, reuse: bool = True,
         return None
     lower_checkpoint_calls(module, calls, lambda inst: describe(inst, module))
     lower_fixed_point_calls(module, calls, lambda inst: describe(inst, module))
+    lower_virtual_reverse(module, calls, lambda inst: describe(inst, module))
     lower_shadow_api(module, lambda inst: describe(inst, module))
     apply_annotations(module, filename)
     warn_lost_annotations(module, filename)
