@@ -16,6 +16,7 @@ from enzyme_opt.ad.rules.elementwise import ONE, elementwise_rule, splat_partial
 from enzyme_opt.ad.rules.math import Math
 from enzyme_opt.ad.sweeps import reallocs
 from enzyme_opt.ad.sweeps.augment import release_args
+from enzyme_opt.ad.sweeps.gradient_log import log_gradient, log_hook
 from enzyme_opt.ad.sweeps.lanes import Lanes
 from enzyme_opt.ad.utils import split_lanes
 from enzyme_opt.analysis.poison import defined_lane_flags, undefined_lanes
@@ -91,6 +92,8 @@ class AdjointRules:
         self.width = self.lanes.width
         #: lanes of vector values the primal leaves poison (built on first use)
         self._undefined: dict | None = None
+        #: the program's enzymeLogGrad, called with each operation's adjoint (width 1)
+        self.log_hook = log_hook(gen.rev.module) if self.width == 1 else None
 
     # -- adjoint slots ---------------------------------------------------------------------
     def take(self, b: Builder, value: Value) -> Value | None:
@@ -215,6 +218,8 @@ class AdjointRules:
         dy = self.take(b, inst)
         if dy is None:
             return
+        if self.log_hook is not None:
+            log_gradient(b, self.log_hook, inst, dy)
         rule = elementwise_rule(rule_name)
         get = self.gen.get
         needed = set(self.fwd.needs(inst))
