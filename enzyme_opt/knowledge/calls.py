@@ -76,7 +76,7 @@ INACTIVE_CALLEES = frozenset({
     "llvm.vector.reduce.umin",
     # C library functions that read text or bytes and return an integer: they move
     # nothing; __cxa_atexit registers a destructor; ilogb is an integer exponent
-    "strlen", "strnlen", "strcmp", "strncmp", "memcmp", "__cxa_atexit", "ilogb", "ilogbf",
+    "strlen", "strnlen", "strcmp", "strncmp", "memcmp", "bcmp", "__cxa_atexit", "ilogb", "ilogbf",
 })
 #: ... C++ stream output (std::ostream's operator<< members and the free
 #: std::operator<<, the helpers they inline into, std::endl/std::flush), as
@@ -85,7 +85,13 @@ INACTIVE_CALLEES = frozenset({
 CXX_OUTPUT_PREFIXES = ("_ZNSolsE", "_ZStlsI", "_ZNSo9_M_insert", "_ZSt16__ostream_insert",
                        "_ZNSo3put", "_ZNSo5write", "_ZNSo5flush", "_ZSt4endlI", "_ZSt5flushI")
 #: ... and GPU thread queries, barriers and fences (``targets/``)
-_INACTIVE_PREFIXES = ("llvm.lifetime.", "llvm.dbg.", *CXX_OUTPUT_PREFIXES, *GPU_INACTIVE_PREFIXES)
+#: library functions that only read the memory they are given and return an integer (a
+#: hash): a read moves no derivative and an integer carries none, so they are inactive
+#: whatever the memory holds (the key of a std::unordered_map<std::string, double> sits
+#: in a node beside the value's derivative)
+READ_ONLY_HASHES = ("_ZSt11_Hash_bytes", "_ZSt15_Fnv_hash_bytes")
+_INACTIVE_PREFIXES = ("llvm.lifetime.", "llvm.dbg.", *CXX_OUTPUT_PREFIXES, *GPU_INACTIVE_PREFIXES,
+                      *READ_ONLY_HASHES)
 
 #: C and C++ library functions that move no floats of the program's, as
 #: Enzyme treats them (its ActivityAnalysis lists): they read or write only
@@ -126,7 +132,7 @@ LIBRARY_OBJECT_PREFIXES = (
     "_ZStlsIcSt11char_traitsIcESaIcEE", "_ZStrsIcSt11char_traitsIcESaIcEE",
     "_ZStlsISt11char_traitsIcEE", "_ZStrsISt11char_traitsIcEE",
     "_ZStorSt13_Ios_Openmode", "_ZStanSt13_Ios_Openmode", "_ZStorSt12_Ios_Iostate",
-    "_ZSt11_Hash_bytes", "_ZSt15_Fnv_hash_bytes", "_ZNKSt4hashINSt7__cxx1112basic_string",
+    "_ZNKSt4hashINSt7__cxx1112basic_string",
     "_ZSt16__throw_bad_castv", "_ZSt19__throw_logic_error", "_ZSt20__throw_length_error",
     "_ZSt24__throw_out_of_range_fmt", "_ZSt17__throw_bad_allocv",
 )
