@@ -127,7 +127,10 @@ def optimize_before_ad(text: str, filename: str, options: Options) -> str:
     (``-Xclang -disable-llvm-passes``) is differentiated optimized, its registered
     rules still in place."""
     from enzyme_opt.abi.preserve import protect, release
+    from enzyme_opt.ad.modes.fixed_point_marked import outline_marked_loops
+    from enzyme_opt.ad.pipeline import describe
     module = parse_module(text, filename)
+    outline_marked_loops(module, lambda inst: describe(inst, module))  # before unrolling
     protect(module)
     if options.opt_level:
         optimized = llvm.optimize(print_module(module), options.opt_level, options.cpu,

@@ -27,6 +27,7 @@ from enzyme_opt.ad.modes.checkpoint import (CheckpointGenerator, is_checkpoint_l
                                             lower_checkpoint_calls)
 from enzyme_opt.ad.modes.fixed_point import (FixedPointForward, FixedPointGenerator,
                                              is_fixed_point_loop, lower_fixed_point_calls)
+from enzyme_opt.ad.modes.fixed_point_marked import outline_marked_loops
 from enzyme_opt.ad.parallel import openmp_prepare
 from enzyme_opt.ad.parallel.shuffles import join_double_shuffles
 from enzyme_opt.ad.prepare.allocators import call_held_allocators
@@ -98,6 +99,7 @@ def lower_module(module: Module, filename: str, reuse: bool = True,
     if not _mentions_enzyme(module, calls):
         return None
     lower_checkpoint_calls(module, calls, lambda inst: describe(inst, module))
+    outline_marked_loops(module, lambda inst: describe(inst, module))
     lower_fixed_point_calls(module, calls, lambda inst: describe(inst, module))
     lower_virtual_reverse(module, calls, lambda inst: describe(inst, module))
     lower_shadow_api(module, lambda inst: describe(inst, module))

@@ -13,3 +13,10 @@ BATCH = "batch"                # __enzyme_batch
 #: The two halves of split reverse mode, and all modes that differentiate in reverse.
 SPLIT_MODES = (AUGMENTED, REVERSE_SPLIT, AUGMENT_SIZE)
 REVERSE_MODES = (REVERSE, AUGMENTED, REVERSE_SPLIT, AUGMENT_SIZE)
+
+#: Function attributes of the loop functions whose reverse pass runs the loop's step again
+#: (``ad/modes/checkpoint.py``, ``ad/modes/fixed_point.py``): the memory a step is given
+#: must still exist when the reverse pass runs (``ad/sweeps/memory.heap_allocate_rerun_locals``).
+CHECKPOINT_LOOP = "enzyme_opt.checkpointed"
+FIXED_POINT_LOOP = "enzyme_opt.fixed_point"
+RERUN_LOOPS = (CHECKPOINT_LOOP, FIXED_POINT_LOOP)

@@ -243,6 +243,8 @@ NOT_RUN = {
                                                               "modes_checkpoint.c runs one",
     ("docs/modes.md", "__enzyme_fixed_point(step, enzyme_fp_state"): "a call's form: the "
                                                                      "doc-example below runs one",
+    ("docs/modes.md", "while (…) {"): "a loop's form: tests/lit/reverse/fixed-point-marked.c "
+                                      "runs three",
 }
 
 #: Files a block needs beyond its page's, by (page, start of its first line).

@@ -63,11 +63,12 @@ from enzyme_opt.ir.types import shadow_type
 from enzyme_opt.ir.values import Argument, ConstantInt, Value, zero
 from enzyme_opt.knowledge import calls
 from enzyme_opt.knowledge.calls import call_kind
+from enzyme_opt.knowledge.modes import CHECKPOINT_LOOP
 
 ENTRY = "__enzyme_checkpoint_for"
 WHILE_ENTRY = "__enzyme_checkpoint_while"
 #: on a loop function: "<number of regions>,<FOR_KIND or WHILE_KIND>,<step function>"
-LOOP_ATTRIBUTE = "enzyme_opt.checkpointed"
+LOOP_ATTRIBUTE = CHECKPOINT_LOOP
 FOR_KIND, WHILE_KIND = "for", "while"
 #: on a loop function: where the ``__enzyme_checkpoint_for`` call was, for diagnostics
 WHERE_ATTRIBUTE = "enzyme_opt.checkpoint.where"

@@ -56,10 +56,11 @@ from enzyme_opt.ir.module import Function, GlobalVariable, Module
 from enzyme_opt.ir.values import Argument, ConstantExpr, ConstantFP, ConstantInt, Value, null, zero
 from enzyme_opt.knowledge import calls
 from enzyme_opt.knowledge.calls import call_kind
+from enzyme_opt.knowledge.modes import FIXED_POINT_LOOP
 
 ENTRY = "__enzyme_fixed_point"
 #: on a loop function: "<where each state is, comma-separated>|<step function>"
-LOOP_ATTRIBUTE = "enzyme_opt.fixed_point"
+LOOP_ATTRIBUTE = FIXED_POINT_LOOP
 WHERE_ATTRIBUTE = "enzyme_opt.fixed_point.where"
 #: after the states: reduction (double), max_iters (i64), control (ptr)
 SETTINGS = 3
@@ -152,9 +153,9 @@ def _lower_call(module: Module, call: I.CallInst, differentiated: set, where_of)
     control = settings.get("enzyme_fp_control", null(T.ptr))
     loop = _loop_function(module, step, places)
     loop.add_string_attribute(WHERE_ATTRIBUTE, where)
-    bases = {_base(pointer) for pointer, _ in states}
+    harmless = _Harmless({_base(pointer) for pointer, _ in states}, step, step_args)
     later = later_write(call, differentiated, lambda inst: may_write(inst)
-                         and not _writes_only(inst, bases))
+                        and not harmless.writes_only(inst))
     if later is not None:
         loop.add_string_attribute(LATER_WRITE_ATTRIBUTE, where_of(later))
         if frees(later):
@@ -177,24 +178,39 @@ def _base(pointer: Value) -> Value:
     return base
 
 
-def _writes_only(inst: I.Instruction, bases: set) -> bool:
-    """Does ``inst`` write nothing but the states (``bases``: their underlying
-    objects)?  The reverse half restores them from its copy, so code after the loop
-    may overwrite them."""
-    if isinstance(inst, I.StoreInst):
-        return _base(inst.pointer) in bases
-    if not isinstance(inst, I.CallInst):
-        return False
-    kind = call_kind(inst)
-    if kind in (calls.COPY, calls.FILL):
-        return _base(inst.arg(0)) in bases
-    if kind != calls.DEFINED:
-        return False
-    written = written_objects(inst.called_function)
-    return written is not None and all(
-        v in bases if isinstance(v, GlobalVariable)
-        else isinstance(v, Argument) and _base(inst.arg(v.index)) in bases
-        for v in written)
+class _Harmless:
+    """Which writes after the loop cannot change what its reverse half sees: writes to a
+    state (the reverse half restores it from its copy) or to an object the step's call
+    tree never touches (a global it does not name, memory not given to it)."""
+
+    def __init__(self, states: set, step: Function, step_args: list[Value]):
+        self.states = states
+        self.touched = {_base(a) for a in step_args if a.type.is_pointer}
+        for fn in reachable_functions(step):
+            for inst in fn.instructions():
+                self.touched.update(_base(v) for v in inst.operands
+                                    if isinstance(_base(v), GlobalVariable))
+
+    def harmless(self, target: Value) -> bool:
+        return target in self.states or (
+            isinstance(target, (GlobalVariable, I.AllocaInst)) and target not in self.touched)
+
+    def writes_only(self, inst: I.Instruction) -> bool:
+        """Does ``inst`` write nothing but harmless objects?"""
+        if isinstance(inst, I.StoreInst):
+            return self.harmless(_base(inst.pointer))
+        if not isinstance(inst, I.CallInst):
+            return False
+        kind = call_kind(inst)
+        if kind in (calls.COPY, calls.FILL):
+            return self.harmless(_base(inst.arg(0)))
+        if kind != calls.DEFINED:
+            return False
+        written = written_objects(inst.called_function)
+        return written is not None and all(
+            self.harmless(v) if isinstance(v, GlobalVariable)
+            else isinstance(v, Argument) and self.harmless(_base(inst.arg(v.index)))
+            for v in written)
 
 
 def _by_value(b: Builder, value: Value, ty: T.Type) -> Value:

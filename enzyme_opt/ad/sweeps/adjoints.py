@@ -178,8 +178,13 @@ class AdjointRules:
             return self.custom_call(b, inst)
         if inst in self.fwd.reallocs:
             self.realloc(b, inst)
+        if inst in self.fwd.heap_primals:  # a local variable a rerun loop was given
+            free = self.gen.rev.module.get_or_declare("free", T.FunctionType(T.void, (T.ptr,)))
+            b.call(free, [self.gen.get(b, inst)])
         if inst in self.fwd.heap_shadows:
             return self.free_shadow(b, inst)
+        if inst in self.fwd.heap_primals:
+            return
         if op in ("fadd", "fsub", "fmul", "fdiv", "frem", "fneg"):
             return self.elementwise(b, inst, op, inst.operands)
         if isinstance(inst, I.CallInst):

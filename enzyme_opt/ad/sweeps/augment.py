@@ -23,7 +23,7 @@ from enzyme_opt.ad.rules.custom_calls import (call_rule, check_augment_rule, che
 from enzyme_opt.ad.rules.elementwise import elementwise_rule
 from enzyme_opt.ad.sweeps import reallocs
 from enzyme_opt.ad.sweeps.lanes import Lanes
-from enzyme_opt.ad.sweeps.memory import MemoryOps
+from enzyme_opt.ad.sweeps.memory import MemoryOps, heap_allocate_rerun_locals
 from enzyme_opt.ad.sweeps.records import RecordPlanner
 from enzyme_opt.ad.utils import PrimalOf, clone_body, join_lanes, split_lanes
 from enzyme_opt.analysis.activity import (GlobalReach, active_store_without_shadow, carries_data,
@@ -142,6 +142,8 @@ class AugmentedBuilder(RecordPlanner):
         self.tape = next(params)
         #: the primal value each copy here came from (for questions to analysis.pointees)
         self.primal_of = PrimalOf(clone_body(primal, self.out, vmap, R.REVERSE))
+        #: local variables a rerun loop is given, now malloc'd: the reverse frees them
+        self.heap_primals = heap_allocate_rerun_locals(self.out)
         globals_with_shadow = global_shadows(self.out.module, self.request.context,
                                              self.width)
         refuse_tables_of_shadowed_globals(self.out, globals_with_shadow, self.ctx)
@@ -487,7 +489,7 @@ class AugmentedBuilder(RecordPlanner):
             return True
         if op == "store":
             return inst.pointer in self.shadow and T.contains_float(inst.value.type)
-        if inst in self.calls or inst in self.heap_shadows:
+        if inst in self.calls or inst in self.heap_shadows or inst in self.heap_primals:
             return True
         if isinstance(inst, I.CallInst) and call_kind(inst) in (calls.COPY, calls.FILL):
             return inst.arg(0) in self.shadow
@@ -505,6 +507,8 @@ class AugmentedBuilder(RecordPlanner):
         if inst in self.reallocs:
             old, size = reallocs.old_and_size(inst)
             return [self.shadow[inst], self.shadow_of(old), size]
+        if inst in self.heap_primals:   # freed by the reverse, with its shadow if any
+            return [inst, *([self.shadow[inst]] if inst in self.heap_shadows else [])]
         if inst in self.heap_shadows:
             return [self.shadow[inst], *release_args(inst)]
         if op == "load":

@@ -14,6 +14,7 @@ from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, Module
 from enzyme_opt.ir.values import ConstantInt, Value, zero
 from enzyme_opt.knowledge.calls import USABLE_SIZE, allocation
+from enzyme_opt.knowledge.modes import RERUN_LOOPS
 
 
 class MemoryOps:
@@ -108,3 +109,49 @@ class MemoryOps:
                 free, T.FunctionType(ret, tuple(a.type for a in free_args)))
         b.call(free, free_args)
 
+
+def heap_allocate_rerun_locals(function: Function) -> set:
+    """Local variables given to a loop whose reverse pass runs the loop's step again (a
+    checkpointed or fixed-point loop): the step reads and writes them again after
+    ``augmented_<f>`` has returned, so they become ``malloc``'d memory, which the reverse
+    sweep frees where it reverses their allocation.  The new calls, returned."""
+    module = function.module
+    malloc = None
+    promoted = set()
+    for inst in list(function.instructions()):
+        if not isinstance(inst, I.AllocaInst) or not _reaches_rerun_loop(inst):
+            continue
+        malloc = malloc or module.get_or_declare("malloc", T.FunctionType(T.ptr, (T.i64,)))
+        b = Builder().before(inst)
+        size = ConstantInt(T.i64, T.alloc_size(inst.allocated_type))
+        if inst.count is not None:
+            count = inst.count if inst.count.type == T.i64 else b.cast("zext", inst.count, T.i64)
+            size = b.mul(count, size)
+        heap = b.call(malloc, [size], inst.name)
+        for use in list(inst.uses):   # lifetime markers apply to allocas only
+            user = use.user
+            if isinstance(user, I.CallInst) and isinstance(user.called_function, Function) \
+                    and user.called_function.name.startswith("llvm.lifetime."):
+                user.erase()
+        inst.replace_all_uses_with(heap)
+        inst.erase()
+        promoted.add(heap)
+    return promoted
+
+
+def _reaches_rerun_loop(alloca: I.AllocaInst) -> bool:
+    """Is the local variable (or a pointer into it) an argument of a rerun loop's call?"""
+    work, seen = [alloca], set()
+    while work:
+        value = work.pop()
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
+        for use in value.uses:
+            user = use.user
+            if isinstance(user, (I.GEPInst, I.CastInst)) and use.index == 0:
+                work.append(user)
+            elif isinstance(user, I.CallInst) and isinstance(user.called_function, Function) \
+                    and any(a in user.called_function.string_attributes() for a in RERUN_LOOPS):
+                return True
+    return False

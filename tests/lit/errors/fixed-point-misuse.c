@@ -2,7 +2,9 @@
 // the loop to memory the step reads (the reverse half runs the step again on memory as
 // it is then; writing the state itself is fine, the reverse half keeps a copy), a
 // call without a state, a state the step never reads as floating point, and split mode
-// (the program may change memory between the two sweeps).
+// (the program may change memory between the two sweeps); __enzyme_set_fixed_point
+// outside a loop, in a loop with a second exit, and in a loop LLVM optimized (its
+// variables in registers: the clang-plugin flow outlines it before).
 // RUN: clang -O1 -g -DLATER_WRITE -S -emit-llvm %s -o %t1.ll
 // RUN: %python %S/../Inputs/expect-error.py enzyme-opt %t1.ll -S -o %t.out | FileCheck %s --check-prefix=LATER
 // RUN: clang -O1 -g -DNO_STATE -S -emit-llvm %s -o %t2.ll
@@ -11,11 +13,20 @@
 // RUN: %python %S/../Inputs/expect-error.py enzyme-opt %t3.ll -S -o %t.out | FileCheck %s --check-prefix=TYPE
 // RUN: clang -O1 -g -DSPLIT -S -emit-llvm %s -o %t4.ll
 // RUN: %python %S/../Inputs/expect-error.py enzyme-opt %t4.ll -S -o %t.out | FileCheck %s --check-prefix=SPLIT
+// RUN: clang -O0 -g -DMARK_OUTSIDE -S -emit-llvm %s -o %t5.ll
+// RUN: %python %S/../Inputs/expect-error.py enzyme-opt %t5.ll -S -o %t.out | FileCheck %s --check-prefix=OUTSIDE
+// RUN: clang -O0 -g -DMARK_BREAK -S -emit-llvm %s -o %t6.ll
+// RUN: %python %S/../Inputs/expect-error.py enzyme-opt %t6.ll -S -o %t.out | FileCheck %s --check-prefix=BREAK
+// RUN: clang -O2 -g -DMARK_REGISTERS -S -emit-llvm %s -o %t7.ll
+// RUN: %python %S/../Inputs/expect-error.py enzyme-opt %t7.ll -S -o %t.out | FileCheck %s --check-prefix=REGISTERS
 // RUN: clang -O1 -g -S -emit-llvm %s -o %t.ok.ll
 // RUN: enzyme-opt %t.ok.ll -S -o %t.ok.out
-// LATER: enzyme-opt: error: {{.*}}fixed-point-misuse.c:44, in function @f: this writes memory after the fixed-point loop of @step {{.*}}: do it before the loop, or after the gradient call
+// LATER: enzyme-opt: error: {{.*}}fixed-point-misuse.c:55, in function @f: this writes memory after the fixed-point loop of @step {{.*}}: do it before the loop, or after the gradient call
 // STATE: enzyme-opt: error: {{.*}}fixed-point-misuse.c:{{.*}} __enzyme_fixed_point needs at least one enzyme_fp_state, pointer, bytes
 // SPLIT: enzyme-opt: error: {{.*}}fixed-point-misuse.c:{{.*}} a fixed-point loop (__enzyme_fixed_point) cannot be differentiated in split mode
+// OUTSIDE: enzyme-opt: error: {{.*}}fixed-point-misuse.c:{{.*}} __enzyme_set_fixed_point is not inside a loop
+// BREAK: enzyme-opt: error: {{.*}}fixed-point-misuse.c:{{.*}} the loop marked with __enzyme_set_fixed_point must have one exit
+// REGISTERS: enzyme-opt: error: {{.*}}fixed-point-misuse.c:{{.*}}loop marked with __enzyme_set_fixed_point {{.*}}: outline it before LLVM optimizes: run the clang-plugin flow
 // TYPE: enzyme-opt: error: {{.*}}fixed-point-misuse.c:{{.*}} cannot tell whether the state of __enzyme_fixed_point holds doubles or floats
 #include <math.h>
 #include <stdint.h>
@@ -52,5 +63,30 @@ double g(double *s, double *ds, double *k, double *dk) {
 void *__enzyme_augmentfwd(void *, ...);
 void *h(double *s, double *ds, double *k, double *dk) {
   return __enzyme_augmentfwd((void *)f, s, ds, k, dk);
+}
+#endif
+#if defined(MARK_OUTSIDE) || defined(MARK_BREAK) || defined(MARK_REGISTERS)
+void __enzyme_set_fixed_point(double, int64_t, void *, ...);
+double marked(double *s, double *k) {
+  double change = 1;
+#ifdef MARK_OUTSIDE
+  __enzyme_set_fixed_point(-1.0, (int64_t)-1, (void *)0, s, (int64_t)sizeof(double));
+  s[0] = 0.5 * sin(s[0]) + k[0];
+#else
+  for (int i = 0; change > 1e-14; i++) {
+    __enzyme_set_fixed_point(-1.0, (int64_t)-1, (void *)0, s, (int64_t)sizeof(double));
+    double next = 0.5 * sin(s[0]) + k[0];
+    change = fabs(next - s[0]);
+    s[0] = next;
+#ifdef MARK_BREAK
+    if (i > 100)
+      break;
+#endif
+  }
+#endif
+  return s[0];
+}
+double dmarked(double *s, double *ds, double *k, double *dk) {
+  return __enzyme_autodiff((void *)marked, s, ds, k, dk);
 }
 #endif
