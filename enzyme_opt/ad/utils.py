@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from enzyme_opt.diagnostics import DifferentiationError
+from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, Module
@@ -204,3 +206,17 @@ def clone_body(primal: Function, out: Function, vmap: dict, mode: str) -> dict:
     result = b.call(primal, [vmap[arg] for arg in primal.args])
     b.ret(result if primal.return_type != T.void else None)
     return vmap
+
+
+def calls_of(fn: Function, where_of) -> list[I.CallInst]:
+    """Every call of ``fn`` (an entry point or marker function), checked: any other use of
+    it (its address stored, passed on) is refused, ``where_of(instruction)`` saying where."""
+    found = []
+    for use in list(fn.uses):
+        call = use.user
+        if not isinstance(call, I.CallInst) or call.callee is not fn:
+            raise DifferentiationError(f"@{fn.name} is used other than called",
+                                       where_of(call) if isinstance(call, I.Instruction)
+                                       else "")
+        found.append(call)
+    return found

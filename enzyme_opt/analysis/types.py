@@ -29,6 +29,25 @@ def underlying_object(value: Value) -> Value:
     return value
 
 
+def uses_through_offsets(base: Value):
+    """Every use of ``base`` and of the pointers derived from it by GEPs and casts (as
+    ``underlying_object`` strips them), but not those GEP and cast uses themselves."""
+    work, seen = [base], set()
+    while work:
+        value = work.pop()
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
+        for use in value.uses:
+            user = use.user
+            if use.index == 0 and (isinstance(user, I.GEPInst) or (
+                    isinstance(user, I.CastInst) and user.opcode in ("bitcast",
+                                                                      "addrspacecast"))):
+                work.append(user)
+            else:
+                yield use
+
+
 def constant_offset(pointer: Value) -> tuple[Value, int | None]:
     """The object ``pointer`` points into and its byte offset there (None
     when a GEP index is not a constant)."""

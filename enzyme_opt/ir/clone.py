@@ -74,13 +74,23 @@ def clone_function_body(source: Function, target: Function, vmap: dict[Value, Va
     vmap = dict(vmap or {})
     for old, new in zip(source.args, target.args):
         vmap.setdefault(old, new)
-    for block in source.blocks:
+    return clone_blocks(source.blocks, target, vmap, keep_debug)
+
+
+def clone_blocks(blocks: list[BasicBlock], target: Function, vmap: dict[Value, Value],
+                 keep_debug: bool = False, skip=frozenset()) -> dict[Value, Value]:
+    """Append copies of ``blocks`` (of another function) to ``target``, their operands
+    through ``vmap`` (updated: old block or instruction → its copy); the instructions in
+    ``skip`` are left out."""
+    for block in blocks:
         vmap[block] = BasicBlock(block.name, target)
         target.blocks.append(vmap[block])
     pending = []
-    for block in source.blocks:
+    for block in blocks:
         new_block = vmap[block]
         for inst in block.instructions:
+            if inst in skip:
+                continue
             new = clone_instruction(inst, vmap)
             if not keep_debug:
                 new.metadata = [(k, t) for k, t in new.metadata if k not in DEBUG_ONLY_METADATA]

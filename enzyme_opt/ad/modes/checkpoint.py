@@ -50,9 +50,9 @@ from enzyme_opt.abi.entries import REGION_MARKER, SCHEME_MARKER, marker_name, re
 from enzyme_opt.ad.modes.checkpoint_driver import (REGION, STEP, fail_with, forward_driver,
                                                    reverse_driver)
 from enzyme_opt.ad.sweeps.tape import read_record, write_record
-from enzyme_opt.ad.utils import build_struct, convert_argument, new_internal_function
+from enzyme_opt.ad.utils import build_struct, calls_of, convert_argument, new_internal_function
 from enzyme_opt.analysis.memory import reachable_functions, written_objects
-from enzyme_opt.analysis.types import underlying_object
+from enzyme_opt.analysis.types import underlying_object, uses_through_offsets
 from enzyme_opt.demangle import user_name
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
@@ -96,12 +96,7 @@ def lower_checkpoint_calls(module: Module, calls, where_of) -> None:
     entries = [fn for fn in module.functions if is_entry(fn.name) and fn.is_declaration]
     differentiated = differentiated_functions(calls) if entries else set()
     for entry in entries:
-        for use in list(entry.uses):
-            call = use.user
-            if not isinstance(call, I.CallInst) or call.callee is not entry:
-                raise DifferentiationError(f"@{entry.name} is used other than called",
-                                           where_of(call) if isinstance(call, I.Instruction)
-                                           else "")
+        for call in calls_of(entry, where_of):
             _lower_call(module, call, WHILE_ENTRY in entry.name, differentiated, where_of)
         if not entry.has_uses():
             module.remove(entry)
@@ -309,24 +304,15 @@ def _is_private(pointer: Value) -> bool:
     base = underlying_object(pointer)
     if not isinstance(base, I.AllocaInst):
         return False
-    work, seen = [base], set()
-    while work:
-        value = work.pop()
-        if id(value) in seen:
+    for use in uses_through_offsets(base):
+        user = use.user
+        if isinstance(user, I.LoadInst):
             continue
-        seen.add(id(value))
-        for use in value.uses:
-            user = use.user
-            if isinstance(user, I.LoadInst):
-                continue
-            if isinstance(user, I.StoreInst) and use.index == 1:
-                continue
-            if isinstance(user, I.GEPInst) and use.index == 0:
-                work.append(user)
-                continue
-            if isinstance(user, I.CallInst) and call_kind(user) == calls.INACTIVE:
-                continue  # lifetime markers, debug records
-            return False
+        if isinstance(user, I.StoreInst) and use.index == 1:
+            continue
+        if isinstance(user, I.CallInst) and call_kind(user) == calls.INACTIVE:
+            continue  # lifetime markers, debug records
+        return False
     return True
 
 

@@ -44,7 +44,7 @@ from enzyme_opt.abi.entries import FIXED_POINT_MARKERS, REGION_MARKER, marker_na
 from enzyme_opt.ad.modes.checkpoint import (LATER_FREE_ATTRIBUTE, LATER_WRITE_ATTRIBUTE, as_i64,
                                             differentiated_functions, frees, later_write, may_write)
 from enzyme_opt.ad.sweeps.tape import read_record, write_record
-from enzyme_opt.ad.utils import build_struct, convert_argument, new_internal_function
+from enzyme_opt.ad.utils import build_struct, calls_of, convert_argument, new_internal_function
 from enzyme_opt.analysis.memory import reachable_functions, written_objects
 from enzyme_opt.analysis.types import underlying_object
 from enzyme_opt.demangle import user_name
@@ -93,11 +93,7 @@ def lower_fixed_point_calls(module: Module, calls, where_of) -> None:
     if entry is None or not entry.is_declaration:
         return
     differentiated = differentiated_functions(calls)
-    for use in list(entry.uses):
-        call = use.user
-        if not isinstance(call, I.CallInst) or call.callee is not entry:
-            raise DifferentiationError(f"@{ENTRY} is used other than called",
-                                       where_of(call) if isinstance(call, I.Instruction) else "")
+    for call in calls_of(entry, where_of):
         _lower_call(module, call, differentiated, where_of)
     if not entry.has_uses():
         module.remove(entry)

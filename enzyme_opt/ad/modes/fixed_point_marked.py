@@ -28,12 +28,13 @@ computed inside the loop, or a switch as the exit are refused, naming the flow.
 
 from __future__ import annotations
 
+from enzyme_opt.ad.utils import calls_of
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.cfg import CFG, Loop
-from enzyme_opt.ir.clone import DEBUG_ONLY_METADATA, clone_instruction
+from enzyme_opt.ir.clone import clone_blocks
 from enzyme_opt.ir.module import BasicBlock, Function, GlobalVariable, Module
 from enzyme_opt.ir.values import Argument, ConstantFP, ConstantInt, Value, null
 
@@ -50,12 +51,7 @@ def outline_marked_loops(module: Module, where_of) -> None:
     markers = [fn for fn in module.functions if MARKER in fn.name and fn.is_declaration]
     for marker in markers:
         module.parse_bodies_mentioning(marker.name)
-        for use in list(marker.uses):
-            call = use.user
-            if not isinstance(call, I.CallInst) or call.callee is not marker:
-                raise DifferentiationError(f"@{marker.name} is used other than called",
-                                           where_of(call) if isinstance(call, I.Instruction)
-                                           else "")
+        for call in calls_of(marker, where_of):
             _outline(module, call, where_of(call))
         if not marker.has_uses():
             module.remove(marker)
@@ -149,25 +145,8 @@ def _step_function(module: Module, fn: Function, loop: Loop, call: I.CallInst, s
     vmap: dict[Value, Value] = dict(zip(live_ins, step.args[1:]))
     start = _inside(loop, loop.header) if shape == "header" else loop.header
     entry = step.append_block("entry")
-    ordered = [blk for blk in fn.blocks if blk in loop.blocks]
-    for block in ordered:
-        vmap[block] = step.append_block(block.name or "")
+    clone_blocks([blk for blk in fn.blocks if blk in loop.blocks], step, vmap, skip={call})
     Builder(entry).br(vmap[start])
-    pending = []
-    for block in ordered:
-        for inst in block.instructions:
-            if inst is call:
-                continue
-            new = clone_instruction(inst, vmap)
-            new.metadata = [(k, t) for k, t in new.metadata if k not in DEBUG_ONLY_METADATA]
-            vmap[inst] = new
-            vmap[block].append(new)
-            pending.append(new)
-    for new in pending:
-        for use in new._operands:
-            mapped = vmap.get(use.value)
-            if mapped is not None and mapped is not use.value:
-                use.set(mapped)
     # where the loop decides: return whether it goes on instead of branching
     branch = vmap[test].terminator
     stays = vmap[_inside(loop, test) if shape == "header" else loop.header]

@@ -8,6 +8,7 @@ for both modes.
 from __future__ import annotations
 
 from enzyme_opt.ad.utils import join_lanes, split_lanes
+from enzyme_opt.analysis.types import uses_through_offsets
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
@@ -141,17 +142,6 @@ def heap_allocate_rerun_locals(function: Function) -> set:
 
 def _reaches_rerun_loop(alloca: I.AllocaInst) -> bool:
     """Is the local variable (or a pointer into it) an argument of a rerun loop's call?"""
-    work, seen = [alloca], set()
-    while work:
-        value = work.pop()
-        if id(value) in seen:
-            continue
-        seen.add(id(value))
-        for use in value.uses:
-            user = use.user
-            if isinstance(user, (I.GEPInst, I.CastInst)) and use.index == 0:
-                work.append(user)
-            elif isinstance(user, I.CallInst) and isinstance(user.called_function, Function) \
-                    and any(a in user.called_function.string_attributes() for a in RERUN_LOOPS):
-                return True
-    return False
+    return any(isinstance(use.user, I.CallInst) and isinstance(use.user.called_function, Function)
+               and any(a in use.user.called_function.string_attributes() for a in RERUN_LOOPS)
+               for use in uses_through_offsets(alloca))
