@@ -13,6 +13,9 @@ Sections:
   tool     the tool's own speed (bench/tool.py): `enzyme-opt m.ll -S -o out.ll` end to end on
            modules of 68/136/272 clang -O2 functions each differentiated, and on the same
            modules with nothing to differentiate (pass-through); instructions per second.
+  openmp   OpenMP gradients (bench/openmp.py): the stencil and dot-plus-norm kernels with
+           `#pragma omp parallel for`, gradient / primal at 1 and 2 threads, and the speed-up
+           from 1 to 2 threads (clang-22 -fopenmp; needs libomp-22-dev).
 
 Each kernel in bench/kernels/ is built the way a user builds it:
   clang-22 -O2 -S -emit-llvm k.c -o k.ll
@@ -22,7 +25,7 @@ and `k.bin` checks every derivative against a finite difference before timing it
 derivative is reported as a failure, never timed). Results go to the terminal (rich tables)
 and to bench/out/results.json; build products stay in bench/out/kernels/<kernel>/.
 
-Options: --sections parse,forward,reverse,split,api,tool   --quick (short timings, small modules; for testing)
+Options: --sections parse,forward,reverse,split,api,tool,openmp   --quick (short timings, small modules; for testing)
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ from rich.table import Table  # noqa: E402
 
 import api_overhead  # noqa: E402
 import synth  # noqa: E402
+import openmp as omp_bench  # noqa: E402
 import tool as tool_bench  # noqa: E402
 
 console = Console(width=None if sys.stdout.isatty() else 132)
@@ -558,7 +562,7 @@ def markdown_summary(res: dict) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--sections", default="parse,forward,reverse,split,api,tool")
+    ap.add_argument("--sections", default="parse,forward,reverse,split,api,tool,openmp")
     ap.add_argument("--quick", action="store_true", help="short timings and small modules (smoke test)")
     ap.add_argument("--min-time", type=float, default=None, help="seconds per timed repetition (default 0.2)")
     ap.add_argument("--reps", type=int, default=None, help="repetitions, best taken (default 3)")
@@ -592,6 +596,11 @@ def main() -> int:
         results["tool"] = tool_bench.bench_tool((8, 16, 32) if args.quick else tool_bench.SIZES, reps,
                                                 log=lambda line: console.print(line, highlight=False))
         for line in tool_bench.markdown(results["tool"]):
+            console.print(line, highlight=False, markup=False)
+    if "openmp" in sections:
+        console.rule("[bold]7. OpenMP")
+        results["openmp"] = omp_bench.bench_openmp(min_s, reps, log=lambda line: None)
+        for line in omp_bench.markdown(results["openmp"]):
             console.print(line, highlight=False, markup=False)
     results["wall_s"] = time.perf_counter() - t_start
     path = OUT / "results.json"
