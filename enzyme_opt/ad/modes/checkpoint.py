@@ -339,9 +339,9 @@ class CheckpointGenerator:
         self.written = self._written_by_step()
         activities = request.args[self.first_arg:]
         self.step_request = R.DiffRequest(
-            self.ctx.preprocessed(self.step), R.REVERSE, 1, (R.CONST, *activities),
+            self.ctx.preprocessed(self.step), R.REVERSE, request.width, (R.CONST, *activities),
             "none" if self.step.return_type == T.void else R.CONST)
-        self.env = _Environment(self.step.function_type.params[1:], activities)
+        self.env = _Environment(self.step.function_type.params[1:], activities, request.width)
         self.globals = self._written_globals()
         self.primal_step = self._primal_step()
         self.gradient_step = self._gradient_step()
@@ -352,9 +352,11 @@ class CheckpointGenerator:
 
     def _refuse_what_cannot_be_recomputed(self) -> None:
         attributes = self.request.function.string_attributes()
-        if self.request.width > 1:
-            raise DifferentiationError(f"a checkpointed loop cannot be differentiated at vector "
-                                       f"width {self.request.width}", self.where)
+        if self.request.width > 1 and R.OUT in self.request.args:
+            raise DifferentiationError(f"a checkpointed loop whose step takes an active value "
+                                       f"(not a pointer) cannot be differentiated at vector "
+                                       f"width {self.request.width}: pass it through memory",
+                                       self.where)
         triple = self.ctx.module.triple or ""
         if triple.startswith(("nvptx", "amdgcn")):
             raise DifferentiationError("checkpointed loops are not supported on GPUs", self.where)
@@ -526,14 +528,14 @@ class _Environment:
     arguments, their shadows, and the sums of the adjoints of its float
     arguments, as one struct on the stack of the loop's derivative."""
 
-    def __init__(self, params: tuple[T.Type, ...], activities: tuple[str, ...]):
+    def __init__(self, params: tuple[T.Type, ...], activities: tuple[str, ...], width: int = 1):
         self.keys: list = ["start", "tape"]
         self.types: dict = {"start": T.i64, "tape": T.ptr}
         self.activities = activities
         for position, (ty, activity) in enumerate(zip(params, activities)):
             self._field(("arg", position), ty)
             if activity in (R.DUP, R.DUPNONEED):
-                self._field(("shadow", position), shadow_type(ty, 1))
+                self._field(("shadow", position), shadow_type(ty, width))  # W lanes
             if activity == R.OUT:
                 self._field(("adjoint", position), ty)
         self.outs = [p for p, a in enumerate(activities) if a == R.OUT]
