@@ -26,17 +26,16 @@ from enzyme_opt.ir.values import ConstantInt, Value
 
 HOOK = "enzymeLogGrad"
 HOOK_TYPE = T.FunctionType(T.void, (T.f64, T.ptr, T.ptr, T.ptr, T.ptr, T.i32, T.i32))
-#: a C++ free function's Itanium name starts so (its parameter types follow)
-_MANGLED_PREFIX = f"_Z{len(HOOK)}{HOOK}"
+#: the Itanium name of the C++ free function with the hook's signature
+_MANGLED = "_Z13enzymeLogGraddPKcS0_S0_S0_jj"
 
 
 def log_hook(module: Module) -> Function | None:
-    """The program's ``enzymeLogGrad`` (C, or a C++ free function), if it defines one with
-    the hook's signature."""
-    for fn in module.functions:
-        if fn.is_declaration or fn.function_type.params != HOOK_TYPE.params:
-            continue
-        if fn.name in (HOOK, _MANGLED_PREFIX) or fn.name.startswith(_MANGLED_PREFIX):
+    """The program's ``enzymeLogGrad`` (C, or the C++ free function of the hook's
+    signature), if it defines one.  Looked up by name: asked once per derivative."""
+    for name in (HOOK, _MANGLED):
+        fn = module.get_function(name)
+        if fn is not None and not fn.is_declaration and fn.function_type.params == HOOK_TYPE.params:
             return fn
     return None
 
