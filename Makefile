@@ -5,8 +5,8 @@
 #   make bench   benchmarks (bench/run.py)
 #   make fuzz    differential fuzzer: N random C programs (default 2000) at O0 and O2, 500
 #                random C++ programs, 1000 llvm-stress-22 modules, 100 random CUDA kernels
-#                and 200 random checkpointed loops at O0..O3 (docs/testing.md), and 2000
-#                bad inputs (make fuzz-badinput)
+#                200 random checkpointed loops and 40 random OpenMP programs at O0..O3
+#                (docs/testing.md), and 2000 bad inputs (make fuzz-badinput)
 #   make gpu-test  build the GPU tests (PTX, inputs, manifest) for a machine with a GPU
 #   make peer PEER_DIR=<folder>  run Enzyme's own integration tests through enzyme-opt (docs/testing.md)
 #
@@ -93,6 +93,10 @@ bench: venv toolchain
 #                       __enzyme_checkpoint_for against the plain loop (tests/fuzz/checkpoint.py)
 #                       at CKPT_LEVELS (O0,O1,O2,O3); failing programs go to
 #                       tests/fuzz/found/checkpoint/
+#   make fuzz-openmp    only the OpenMP loops: OMP_N=40 random programs with parallel loops
+#                       (reductions, critical, private/firstprivate) at OMP_LEVELS (O0,O1,O2,O3),
+#                       two threads, against finite differences and the same program built
+#                       without -fopenmp (tests/fuzz/openmp.py); needs libomp (make toolchain)
 #   make fuzz-badinput  only the bad inputs: BADINPUT_N=2000 invocations of enzyme-opt with
 #                       missing or unwritable paths, truncated bitcode, random bytes, syntax
 #                       errors, bad flags, C source (tests/fuzz/badinput.py), each of which
@@ -109,10 +113,12 @@ STRESS_N ?= 1000
 CPP_N ?= 500
 CPP_COUNT = $(if $(filter command line,$(origin N)),$(N),$(CPP_N))
 
-.PHONY: fuzz-programs fuzz-cpp fuzz-stress fuzz-gpu fuzz-checkpoint fuzz-badinput
+.PHONY: fuzz-programs fuzz-cpp fuzz-stress fuzz-gpu fuzz-checkpoint fuzz-badinput fuzz-openmp
 GPU_FUZZ_N ?= 100
 CKPT_N ?= 200
 CKPT_LEVELS ?= O0,O1,O2,O3
+OMP_N ?= 40
+OMP_LEVELS ?= O0,O1,O2,O3
 BADINPUT_N ?= 2000
 FUZZ_ARGS ?=
 
@@ -123,6 +129,7 @@ fuzz: venv toolchain
 	$(MAKE) --no-print-directory fuzz-stress || rc=1; \
 	$(MAKE) --no-print-directory fuzz-gpu || rc=1; \
 	$(MAKE) --no-print-directory fuzz-checkpoint || rc=1; \
+	$(MAKE) --no-print-directory fuzz-openmp || rc=1; \
 	$(MAKE) --no-print-directory fuzz-badinput || rc=1; \
 	exit $$rc
 
@@ -141,6 +148,9 @@ fuzz-stress: venv toolchain
 
 fuzz-checkpoint: venv toolchain
 	$(VPY) tests/fuzz/checkpoint.py --count $(CKPT_N) --start $(FUZZ_START) --levels $(CKPT_LEVELS) --jobs $(JOBS) --quiet $(FUZZ_ARGS)
+
+fuzz-openmp: venv toolchain
+	$(VPY) tests/fuzz/openmp.py --count $(OMP_N) --start $(FUZZ_START) --levels $(OMP_LEVELS) --jobs $(JOBS) --quiet $(FUZZ_ARGS)
 
 fuzz-badinput: venv
 	$(VPY) tests/fuzz/badinput.py --count $(BADINPUT_N) --start $(FUZZ_START) --jobs $(JOBS) --quiet

@@ -9,7 +9,7 @@ import pytest
 FUZZ = Path(__file__).resolve().parents[2] / "fuzz"
 
 
-@pytest.mark.parametrize("tool", ["run.py", "checkpoint.py"])
+@pytest.mark.parametrize("tool", ["run.py", "checkpoint.py", "openmp.py"])
 @pytest.mark.parametrize("source, reason", [("missing.c", "No such file or directory"),
                                             (".", "Is a directory")])
 def test_unreadable_source_is_one_line(tmp_path, tool, source, reason):
