@@ -495,7 +495,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quiet", action="store_true", help="no progress marks")
     ap.add_argument("--no-compare", action="store_true",
                     help="skip the conservative and serial builds (speed experiments only)")
+    ap.add_argument("--threads", type=int, default=2,
+                    help="OMP_NUM_THREADS of every run (3: chunks of unequal length)")
     args = ap.parse_args(argv)
+    THREADS["OMP_NUM_THREADS"] = str(args.threads)  # the pool forks: its workers see it
     if args.print:
         print(generate(args.seed or 0).source(), end="")
         return 0
