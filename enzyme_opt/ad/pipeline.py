@@ -33,7 +33,7 @@ from enzyme_opt.ad.parallel.shuffles import join_double_shuffles
 from enzyme_opt.ad.prepare.allocators import call_held_allocators
 from enzyme_opt.ad.prepare.constexprs import expand_global_addresses
 from enzyme_opt.ad.prepare.expand import expand_runtime_helpers, needs_expansion
-from enzyme_opt.ad.prepare.invokes import lower_invokes
+from enzyme_opt.ad.prepare.invokes import lower_invokes, trap_throw_paths
 from enzyme_opt.ad.prepare.retype import float_parameters, retype_float_moves
 from enzyme_opt.ad.sweeps.openmp_forks import lower_regions
 from enzyme_opt.ad.utils import new_internal_function
@@ -233,6 +233,7 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
             if node:
                 vmap[old].metadata.append((LOCATION_KIND, node))
         lower_invokes(clone)
+        trap_throw_paths(clone)
         expand_runtime_helpers(clone)
         openmp_prepare.prepare_clone(clone)
     if not clones:
@@ -265,10 +266,11 @@ def _copies_as_text(fn: Function) -> bool:
     """Can the ``preprocess_`` copy of ``fn`` be made from its text, never
     parsed (``ir/text/unparsed.py``)?  Only while its body is unparsed (so
     unchanged), and not when the copy must be rewritten in our IR before
-    LLVM sees it: invokes become calls (``ad/prepare/invokes.py``), runtime helpers
-    their formulas (``ad/prepare/expand.py``)."""
+    LLVM sees it: invokes become calls and throw paths traps (``ad/prepare/invokes.py``),
+    runtime helpers their formulas (``ad/prepare/expand.py``)."""
     body = fn.unparsed_body
     return body is not None and "invoke " not in body.text and \
+        "unreachable" not in body.text and \
         not any(needs_expansion(callee) for callee in body.callees) and \
         not openmp_prepare.needs_preparation(body.callees)
 
