@@ -396,7 +396,7 @@ class Generator(gen.Generator):
         nodes = [Node(f"for (int {i} = 0; {i} < *mp; {i}++) {{",
                       [Node(self.damped(f"u[{i}]", inner))])]
         if self.chance(0.8):
-            value = self.rng.choice([f"1 + (int)((t + 64) % NU)", "NU - (int)((t + 64) % 2)",
+            value = self.rng.choice(["1 + (int)((t + 64) % NU)", "NU - (int)((t + 64) % 2)",
                                      "1"])
             if self.chance(0.3):
                 helper = self.ck_helper("set_m", "{attrs} void {name}(int *m, int v) {{",
@@ -593,28 +593,14 @@ def summarize(outcomes: list[Outcome], levels: list[str]) -> int:
 
 
 def save(o: Outcome, source: str, directory: Path) -> Path:
-    directory.mkdir(parents=True, exist_ok=True)
-    path = directory / f"ckpt-{o.seed}-{o.level}.c"
-    shown = path.relative_to(run.ROOT) if path.is_relative_to(run.ROOT) else path
-    header = (f"/* FAILED ({o.verdict}) at -{o.level}: {o.detail[:400]}\n"
-              f" * rerun: .venv/bin/python {THIS} --source {shown} --levels {o.level} */\n")
-    path.write_text(header + source)
-    return path
+    return run.save_failing(o, source, directory, "ckpt", THIS)
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--count", type=int, default=50, help="number of programs")
-    ap.add_argument("--start", type=int, default=0, help="first seed")
-    ap.add_argument("--seed", type=int, help="run this one seed only")
-    ap.add_argument("--levels", default=LEVELS, help="comma-separated: O0,O1,O2,O3")
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--source", help="run this saved program instead")
-    ap.add_argument("--keep", help="with --seed/--source: keep the program and its files here")
+    run.add_sibling_arguments(ap, LEVELS)
     ap.add_argument("--shrink", action="store_true", help="reduce every failing program")
     ap.add_argument("--save", default=str(SAVE), help="where failing programs go ('' : nowhere)")
-    ap.add_argument("--print", action="store_true", help="print the program of --seed and stop")
-    ap.add_argument("--quiet", action="store_true", help="no progress marks")
     ap.add_argument("--no-compare", action="store_true",
                     help="skip the conservative build (enzyme-opt --no-reuse) and its comparison "
                          "(speed experiments only)")

@@ -47,7 +47,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import os
 import random
 import sys
 import tempfile
@@ -471,28 +470,14 @@ def summarize(outcomes: list[Outcome], levels: list[str]) -> int:
 
 
 def save(o: Outcome, source: str, directory: Path) -> Path:
-    directory.mkdir(parents=True, exist_ok=True)
-    path = directory / f"omp-{o.seed}-{o.level}.c"
-    shown = path.relative_to(run.ROOT) if path.is_relative_to(run.ROOT) else path
-    path.write_text(f"/* FAILED ({o.verdict}) at -{o.level}: {o.detail[:400]}\n"
-                    f" * rerun: .venv/bin/python {THIS} --source {shown} --levels {o.level} */\n"
-                    + source)
-    return path
+    return run.save_failing(o, source, directory, "omp", THIS)
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--count", type=int, default=50, help="number of programs")
-    ap.add_argument("--start", type=int, default=0, help="first seed")
-    ap.add_argument("--seed", type=int, help="run this one seed only")
-    ap.add_argument("--levels", default=LEVELS, help="comma-separated: O0,O1,O2,O3")
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--source", help="run this saved program instead")
-    ap.add_argument("--keep", help="with --seed/--source: keep the program and its files here")
+    run.add_sibling_arguments(ap, LEVELS)
     ap.add_argument("--save", default="", help="save failing programs in this folder "
                     f"(e.g. {SAVE.relative_to(run.ROOT)}); none by default")
-    ap.add_argument("--print", action="store_true", help="print the program of --seed and stop")
-    ap.add_argument("--quiet", action="store_true", help="no progress marks")
     ap.add_argument("--no-compare", action="store_true",
                     help="skip the conservative and serial builds (speed experiments only)")
     ap.add_argument("--threads", type=int, default=2,

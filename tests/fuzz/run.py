@@ -374,6 +374,31 @@ def read_source(path: str) -> str:
         sys.exit(f"{Path(sys.argv[0]).name}: error: --source {path}: cannot read it: {reason}")
 
 
+def add_sibling_arguments(ap, levels: str) -> None:
+    """The options the sibling fuzzers (checkpoint.py, openmp.py) share with each other."""
+    ap.add_argument("--count", type=int, default=50, help="number of programs")
+    ap.add_argument("--start", type=int, default=0, help="first seed")
+    ap.add_argument("--seed", type=int, help="run this one seed only")
+    ap.add_argument("--levels", default=levels, help="comma-separated: O0,O1,O2,O3")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--source", help="run this saved program instead")
+    ap.add_argument("--keep", help="with --seed/--source: keep the program and its files here")
+    ap.add_argument("--print", action="store_true", help="print the program of --seed and stop")
+    ap.add_argument("--quiet", action="store_true", help="no progress marks")
+
+
+def save_failing(outcome, source: str, directory: Path, stem: str, this: str) -> Path:
+    """Write a failing program to ``directory/<stem>-<seed>-<level>.c`` under a header
+    naming the failure and the command that reruns it."""
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / f"{stem}-{outcome.seed}-{outcome.level}.c"
+    shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+    path.write_text(f"/* FAILED ({outcome.verdict}) at -{outcome.level}: {outcome.detail[:400]}\n"
+                    f" * rerun: .venv/bin/python {this} --source {shown} --levels "
+                    f"{outcome.level} */\n" + source)
+    return path
+
+
 def run_all(run_one, jobs: list, workers: int, quiet: bool) -> list:
     """``run_one`` over ``jobs`` in a pool of ``workers``, a progress mark per outcome
     (``.`` passed, else the verdict's initial) unless ``quiet``; the outcomes by seed and
