@@ -375,8 +375,8 @@ class Context:
                         else FixedPointGenerator if is_fixed_point_loop(function) \
                         else SplitGenerator
                     generator(self, request[1], *fn).run()
-                elif is_fixed_point_loop(request.function):
-                    _fixed_point_driver(request.mode)(self, request, fn).run()
+                elif request.mode == R.FORWARD and is_fixed_point_loop(request.function):
+                    FixedPointForward(self, request, fn).run()  # a callee's tangent
                 else:
                     _drivers()[request.mode][2](self, request, fn).run()
         finally:
@@ -398,18 +398,6 @@ class Context:
 
     def finish(self) -> None:
         self.generate_pending()
-
-
-def _fixed_point_driver(mode: str):
-    """A fixed-point loop's derivative is generated around the step's (implicit
-    differentiation), not from the loop's body: ``ad/modes/fixed_point.py``."""
-    if mode == R.REVERSE:  # combined: the augmented/reverse pair does the work
-        from enzyme_opt.ad.modes.reverse import CombinedGenerator
-        return CombinedGenerator
-    if mode != R.FORWARD:
-        raise DifferentiationError(f"a fixed-point loop (__enzyme_fixed_point) cannot be "
-                                   f"differentiated in {mode} mode")
-    return FixedPointForward
 
 
 def _drivers() -> dict:

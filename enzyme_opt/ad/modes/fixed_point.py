@@ -68,7 +68,7 @@ DEFAULT_REDUCTION, DEFAULT_MAX_ITERS = 1e-12, 1000
 #: the update may grow after this many passes before the iteration stops on growth
 GROWTH_GRACE = 5
 CONTROL = T.FunctionType(T.i32, (T.ptr, T.ptr))
-_ELEMENTS = {"double": T.f64, "float": T.f32}  # the state element types
+_ELEMENTS = (T.f64, T.f32)  # the state element types
 
 
 def is_fixed_point_loop(fn: Function) -> bool:
@@ -266,7 +266,7 @@ def _state_element(module: Module, step: Function, place: str, where: str) -> T.
                         work.append((callee, callee.args[k]))
                 if isinstance(target, GlobalVariable):
                     work.append((callee, target))
-    if len(found) != 1 or next(iter(found)) not in _ELEMENTS.values():
+    if len(found) != 1 or next(iter(found)) not in _ELEMENTS:
         raise DifferentiationError(f"cannot tell whether the state of {ENTRY} holds doubles or "
                                    f"floats: the step @{user_name(step.name)} must read and "
                                    f"write it as one of them", where)
