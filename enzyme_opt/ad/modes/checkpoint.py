@@ -63,7 +63,7 @@ from enzyme_opt.ir.types import shadow_type
 from enzyme_opt.ir.values import Argument, ConstantInt, Value, zero
 from enzyme_opt.knowledge import calls
 from enzyme_opt.knowledge.calls import call_kind
-from enzyme_opt.knowledge.modes import CHECKPOINT_LOOP
+from enzyme_opt.knowledge.modes import CHECKPOINT_LOOP, FIXED_POINT_LOOP
 
 ENTRY = "__enzyme_checkpoint_for"
 WHILE_ENTRY = "__enzyme_checkpoint_while"
@@ -578,12 +578,20 @@ class _Environment:
         return out
 
 
+#: the loops whose reverse pass runs their step again, as a split-mode error names them
+_RERUN_LOOP_NAMES = {CHECKPOINT_LOOP: "a checkpointed loop (__enzyme_checkpoint_for)",
+                     FIXED_POINT_LOOP: "a fixed-point loop (__enzyme_fixed_point)"}
+
+
 def refuse_in_split_mode(function: Function, where: str) -> None:
     """Between ``__enzyme_augmentfwd`` and ``__enzyme_reverse`` the program may change
-    any memory, and the reverse pass would recompute steps from it."""
+    any memory, and the reverse pass of a checkpointed or fixed-point loop would run
+    steps again on it."""
     for fn in reachable_functions(function):
-        if is_checkpoint_loop(fn):
-            raise DifferentiationError("a checkpointed loop (__enzyme_checkpoint_for) cannot be "
-                                       "differentiated in split mode: its reverse pass "
-                                       "recomputes steps from memory the program may change "
-                                       "between the two calls; use __enzyme_autodiff", where)
+        attributes = fn.string_attributes()
+        for kind, name in _RERUN_LOOP_NAMES.items():
+            if kind in attributes:
+                raise DifferentiationError(f"{name} cannot be differentiated in split mode: "
+                                           f"its reverse pass recomputes steps from memory the "
+                                           f"program may change between the two calls; use "
+                                           f"__enzyme_autodiff", where)

@@ -75,17 +75,6 @@ def is_fixed_point_loop(fn: Function) -> bool:
     return LOOP_ATTRIBUTE in fn.string_attributes()
 
 
-def refuse_fixed_points_in_split_mode(function: Function, where: str) -> None:
-    """Between ``__enzyme_augmentfwd`` and ``__enzyme_reverse`` the program may change any
-    memory, and the reverse pass runs the step again on it."""
-    for fn in reachable_functions(function):
-        if is_fixed_point_loop(fn):
-            raise DifferentiationError("a fixed-point loop (__enzyme_fixed_point) cannot be "
-                                       "differentiated in split mode: its reverse pass runs "
-                                       "the step again on memory the program may change "
-                                       "between the two calls; use __enzyme_autodiff", where)
-
-
 # -- before AD: the call becomes a call of the loop function --------------------------------
 def lower_fixed_point_calls(module: Module, calls, where_of) -> None:
     """Replace every ``__enzyme_fixed_point`` call by a call of its loop function."""

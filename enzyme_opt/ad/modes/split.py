@@ -27,7 +27,6 @@ from enzyme_opt.abi import request as R
 from enzyme_opt.abi.callsites import has_sret_result
 from enzyme_opt.abi.request import CallSite
 from enzyme_opt.ad.modes.checkpoint import refuse_in_split_mode
-from enzyme_opt.ad.modes.fixed_point import refuse_fixed_points_in_split_mode
 from enzyme_opt.ad.sweeps.tape import TAPE_BYTES, free_tape, new_tape
 from enzyme_opt.ad.utils import build_struct, coerce
 from enzyme_opt.analysis.memory import reachable_functions, writes_only_local_memory
@@ -48,7 +47,6 @@ def pair_request(request: R.DiffRequest) -> R.DiffRequest:
 
 def lower_augmented(context, site: CallSite, b: Builder, args: list[Value]) -> Value | None:
     refuse_in_split_mode(site.request.function, site.location)
-    refuse_fixed_points_in_split_mode(site.request.function, site.location)
     augmented, _ = context.split_pair(pair_request(site.request))
     request = site.request
     if _tape_inline(site):
@@ -73,7 +71,6 @@ def lower_augmented(context, site: CallSite, b: Builder, args: list[Value]) -> V
 
 def lower_reverse(context, site: CallSite, b: Builder, args: list[Value]) -> Value | None:
     refuse_in_split_mode(site.request.function, site.location)
-    refuse_fixed_points_in_split_mode(site.request.function, site.location)
     _, reverse = context.split_pair(pair_request(site.request))
     tape = _held_tape(b, site)
     gradient = b.call(reverse, [*args, tape], "gradient" if reverse.return_type != T.void else "")
