@@ -9,7 +9,7 @@ from rich.table import Table
 
 from enzyme_opt.abi import request as R
 from enzyme_opt.abi.callsites import decode_call
-from enzyme_opt.abi.entries import find_call_sites
+from enzyme_opt.abi.entries import entry_mode, find_call_sites
 from enzyme_opt.ad.pipeline import describe, preprocess_for_report
 from enzyme_opt.analysis.activity import useful_values, varied_values
 from enzyme_opt.analysis.types import float_types_of_object, underlying_object
@@ -27,9 +27,10 @@ def print_report(data: bytes, filename: str, requests: bool, activity: bool,
     console = console or Console(width=200)  # wide enough that no column is cut
     _, module = load(data, filename)
     sites = [decode_call(call, describe(call, module, function=False))  # the title names it
-             for call in find_call_sites(module)]
+             for call in find_call_sites(module)
+             if entry_mode(call.called_function.name) != "virtualreverse"]  # a table, no request
     if not sites:
-        console.print(f"{filename}: no __enzyme_* calls")
+        console.print(f"{filename}: no __enzyme_* calls asking for a derivative")
         return
     if requests:
         for site in sites:

@@ -178,8 +178,9 @@ class Decoder:
             raise DifferentiationError(
                 f"cannot differentiate @{function.name}: it is only a declaration "
                 f"(its body is not in this module)", self.where)
-        if self.mode in (None, "virtualreverse"):
-            raise self.fail("this Enzyme entry point is not supported yet")
+        if self.mode == "virtualreverse":  # lowered before requests are read
+            raise self.fail("__enzyme_virtualreverse asks for a table of derivative functions, "
+                            "not a derivative (abi/virtual_reverse.py makes it)")
         if self.mode == R.AUGMENT_SIZE:
             return self.decode_size_query(function)
         self.absorb_flags()
