@@ -21,7 +21,10 @@ element read and then overwritten in place by a nonlinear function of itself (by
 noinline callee), a double's bits moved as an integer through memcpy into heap memory by a
 noinline callee and read back, and a loop bound read through ``int *mp`` (a parameter of the
 step, of ``checkpointed`` and ``plain``, enzyme_const, a region of its own) and overwritten
-after the loop with a value in 1..NU. Around it:
+after the loop with a value in 1..NU; and, in a third of the programs, the loop running on a
+local copy of u (``double lu[NU]``, a local variable the loop's reverse runs steps on after
+``augmented_checkpointed`` has returned: the numbers stay right only if it outlives that, which
+regress/rerun-loop-local-state.c checks under ASan). Around it:
 
     checkpointed(u, w, k, p, n, scheme, data)   __enzyme_checkpoint_for(step, START, n, …)
     plain(u, w, k, p, n)                        for (t = START; t < START + n; t++) step(t, …)
@@ -81,6 +84,9 @@ class Program:
     helpers: list[Node] = field(default_factory=list)   # functions the step calls
     restrict: bool = False        # the step's pointer parameters are __restrict
     mptr: bool = False            # the step takes int *mp (a loop bound it overwrites)
+    #: the loop runs on a local copy of u (`double lu[NU]`), whose derivative flows back
+    #: through the copy: a local the loop's reverse runs steps on after augmented_f returned
+    local_state: bool = False
 
     def source(self) -> str:
         nw, nk = max(self.nw, 1), max(self.nk, 1)
@@ -126,9 +132,12 @@ class Program:
         text += Node("static double objective(const double *u, const double *w) {",
                      self.objective).lines() + [""]
         sizes = {"u": "NU", "w": "NW", "k": "NK", "uw": "(NU + NW)"}
+        state = "lu" if self.local_state else "u"
+        args = [state if a == "u" else a for a in args]
         regions = "".join(f"\n                          enzyme_checkpoint_region, "
-                          f"{'u' if r == 'uw' else r}, sizeof(double) * {sizes[r]},"
+                          f"{state if r in ('u', 'uw') else r}, sizeof(double) * {sizes[r]},"
                           for r in self.regions)
+        copy_in = ["  double lu[NU];", "  memcpy(lu, u, sizeof lu);"] if self.local_state else []
         if self.mptr:
             regions += "\n                          enzyme_checkpoint_region, mp, sizeof(int),"
         mp = ", int *mp" if self.mptr else ""
@@ -136,17 +145,19 @@ class Program:
             "__attribute__((noinline)) double checkpointed(double *u, double *w, const double *k,",
             "                                              double p, int64_t n, "
             f"const CkptScheme *s, void *data{mp}) {{",
+            *copy_in,
             f"  __enzyme_checkpoint_for((void *)step, {self.start}, n, enzyme_scheme, s, data,"
             f"{regions}",
             f"                          {', '.join(args)});",
-            "  return objective(u, w);",
+            f"  return objective({state}, w);",
             "}",
             "",
             "__attribute__((noinline)) double plain(double *u, double *w, const double *k, "
             f"double p, int64_t n{mp}) {{",
+            *copy_in,
             f"  for (int64_t t = {self.start}; t < {self.start} + n; t++)",
             f"    step(t, {', '.join(args)});",
-            "  return objective(u, w);",
+            f"  return objective({state}, w);",
             "}",
             "",
             "int main(void) { return cf_check_all(); }"]
@@ -522,7 +533,9 @@ class Generator(gen.Generator):
         return Program(self.seed, self.nu, self.nw, self.nk, self.values, self.ng,
                        self.counter_type, r.choice([0, 0, 0, 1, 5, -3]),
                        r.choice(["int64_t"] * 4 + ["int"]), ns, regions, self.has_m, self.table,
-                       objective, body, self.helpers, self.restrict, self.mptr)
+                       objective, body, self.helpers, self.restrict, self.mptr,
+                       # its own draw, so that every other choice of a seed stays as it was
+                       "uw" not in regions and random.Random(self.seed * 7919 + 1).random() < 0.3)
 
     def st_map_w_fill(self, scope: Scope) -> list[Node]:
         nodes = self.over(self.nw, scope,
