@@ -36,6 +36,7 @@ from enzyme_opt.ad.prepare.expand import expand_runtime_helpers, needs_expansion
 from enzyme_opt.ad.prepare.invokes import lower_invokes, trap_throw_paths
 from enzyme_opt.ad.prepare.retype import float_parameters, retype_float_moves
 from enzyme_opt.ad.sweeps.openmp_forks import lower_regions
+from enzyme_opt.ad.sweeps.tape import elide_unused_tape
 from enzyme_opt.ad.utils import new_internal_function
 from enzyme_opt.analysis.memory import direct_callees, reachable_functions, written_objects
 from enzyme_opt.analysis.pointees import PointeeTypes
@@ -121,8 +122,9 @@ def lower_module(module: Module, filename: str, reuse: bool = True,
             raise DifferentiationError("Enzyme calls form a cycle (a function differentiates "
                                        "itself through nested Enzyme calls)",
                                        describe(calls.calls[0], module))
+        again = _differentiated_again(ready, calls, module)
         module = _preprocess(module, ready, filename)
-        context = Context(module, filename, reuse)
+        context = Context(module, filename, reuse, again)
         for call in ready:
             site = decode_call(call, describe(call, module))
             site.request = context.rebind(site.request)
@@ -184,6 +186,15 @@ def _target(call: I.CallInst, module: Module) -> Function | None:
     if len(call.args) <= index:
         return None
     return resolve_function(call.args[index], describe(call, module))
+
+
+def _differentiated_again(ready: list[I.CallInst], calls: EnzymeCalls, module: Module) -> bool:
+    """Is a function calling one of the ``ready`` Enzyme calls reachable from
+    the function a later call differentiates?"""
+    later = [target for c in calls if c not in ready
+             for target in [_target(c, module)] if target is not None]
+    reached = {fn for target in later for fn in reachable_functions(target)}
+    return any(c.function in reached for c in ready)
 
 
 def _is_ready(call: I.CallInst, module: Module) -> bool:
@@ -279,7 +290,8 @@ class Context:
     """One round's state: the module, the memo of generated derivatives,
     and the worklist of derivatives declared but not yet generated."""
 
-    def __init__(self, module: Module, filename: str, reuse: bool = True):
+    def __init__(self, module: Module, filename: str, reuse: bool = True,
+                 differentiated_again: bool = False):
         self.module = module
         self.filename = filename
         #: May the reverse sweep reuse what it has instead of taping it: re-read
@@ -289,10 +301,16 @@ class Context:
         #: sweep reads comes from the record of the block that needs it.  Slow and
         #: obviously right, it is what the fuzzers compare every optimization with.
         self.reuse = reuse
+        #: does a later round differentiate code that calls this round's
+        #: derivatives (reverse over reverse)?  They then avoid the tape.
+        self.differentiated_again = differentiated_again
         self.memo: dict[R.DiffRequest, Function] = {}
         self.pending: list = []
         self.split_memo: dict[R.DiffRequest, tuple[Function, Function]] = {}
         self.generating = False
+        #: the combined gradients (``diffe<f>``) of this round, whose tape
+        #: ``finish`` drops where neither half uses it
+        self.combined: list[Function] = []
         self._pointees: tuple[int, PointeeTypes] | None = None
 
     def error(self, inst: I.Instruction, message: str) -> DifferentiationError:
@@ -398,6 +416,8 @@ class Context:
 
     def finish(self) -> None:
         self.generate_pending()
+        for gradient in self.combined:
+            elide_unused_tape(gradient)
 
 
 def _drivers() -> dict:

@@ -129,6 +129,7 @@ class CombinedGenerator:
         primal = b.call(augmented, [*primal_args, tape])
         gradient = b.call(reverse, [*params, tape], "gradient" if reverse.return_type != T.void else "")
         free_tape(b, tape)
+        self.ctx.combined.append(self.out)
         if self.out.return_type == T.void:
             b.ret()
         elif self.out.return_type == reverse.return_type:

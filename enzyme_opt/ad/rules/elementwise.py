@@ -230,9 +230,10 @@ RULES: dict[str, Rule] = {
                  (lambda m, x, y: m.select(m.fcmp("ogt", x[0], x[1]), m.const(-1.0),
                                            m.const(0.0)), (0, 1), False)),
     "remainder": rule((_one, (), False), (_nearest_quotient, (0, 1), False)),
-    # -1 below 0, else 1 (Enzyme's choice: fabs'(±0) = 1, so -0.0 gives 1 too)
-    "fabs": of_x(lambda m, x, y: m.select(m.fcmp("olt", x[0], m.const(0.0)),
-                                          m.const(-1.0), m.one)),
+    # ±1 by the sign bit, as Enzyme: fabs'(+0) = 1 but fabs'(-0) = -1, the sign
+    # of a zero recording the side it was approached from (fabs(-x*x) at x = 0
+    # is -0: its second derivative there is 2 only with this choice)
+    "fabs": of_x(lambda m, x, y: m.call("copysign", m.one, x[0])),
     "copysign": rule((_copysign, (0, 1), False)),  # no derivative through the sign source
     "minnum": _minmax("olt"), "minimum": _minmax("olt"), "fmin": _minmax("olt"),
     "maxnum": _minmax("uge"), "maximum": _minmax("uge"), "fmax": _minmax("uge"),

@@ -122,6 +122,9 @@ class AugmentedBuilder(RecordPlanner):
         #: False under --no-reuse: everything the reverse sweep reads is taped
         #: (``Context.reuse``)
         self.reuse = ctx.reuse
+        #: a later round differentiates this derivative again (reverse over
+        #: reverse): recompute math outside loops so no tape is needed there
+        self.differentiated_again = ctx.differentiated_again
 
     # -- driver --------------------------------------------------------------------
     def run(self) -> None:
@@ -357,8 +360,10 @@ class AugmentedBuilder(RecordPlanner):
             raise self.fail(inst, "invoke (a call that may throw) with active arguments is not supported")
         if kind == calls.TAPE and varied_args:
             raise self.fail(inst, "reverse mode of a function that itself computes a gradient "
-                                  "(reverse over reverse) is not supported: use forward over "
-                                  "reverse (__enzyme_fwddiff of it) for second derivatives")
+                                  "(reverse over reverse) is supported only where that gradient "
+                                  "keeps nothing on its tape (no loop, no memory it overwrites): "
+                                  "use forward over reverse (__enzyme_fwddiff of it) for second "
+                                  "derivatives")
         if kind == calls.SHUFFLE and varied_args:
             shuffles.check_shuffle(inst, self.fail)
         if kind == calls.ALLOCATE and inst in self.varied:
@@ -572,7 +577,8 @@ class AugmentedBuilder(RecordPlanner):
             answer = all(self.is_free(v) for v in sources)
         else:
             answer = (op in RECOMPUTABLE or value in self.float_recompute
-                      or self.is_rereadable(value) or gpu.is_thread_query_call(value)) \
+                      or self.is_rereadable(value) or gpu.is_thread_query_call(value)
+                      or self.recomputed_for_another_round(value)) \
                 and not value.type.is_aggregate
         self.recomputable[value] = answer
         return answer

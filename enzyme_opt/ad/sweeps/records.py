@@ -192,7 +192,8 @@ class RecordPlanner:
                 need(start, depth + 1)
                 need(step, depth + 1)
                 return
-            if self.is_recomputable(value) and depth < MAX_RECOMPUTE_DEPTH:
+            if self.is_recomputable(value) and \
+                    (depth < MAX_RECOMPUTE_DEPTH or self.differentiated_again):
                 recomputed.add(value)
                 for operand in value.operands:
                     need(operand, depth + 1)
@@ -265,6 +266,18 @@ class RecordPlanner:
         return self.on_gpu and isinstance(value, I.CallInst) and value.opcode == "call" \
             and value.parent in self.cfg.loop_of and value.called_function is not None \
             and call_kind(value) == calls.MATH
+
+    def recomputed_for_another_round(self, value: I.Instruction) -> bool:
+        """In a gradient a later round differentiates again (reverse over
+        reverse), float arithmetic and math outside loops are computed again
+        in the reverse sweep, never taped: a tape there would need a tape of
+        shadows in the outer derivative (``tape.elide_unused_tape``)."""
+        if not self.differentiated_again or value.parent in self.cfg.loop_of:
+            return False
+        if value.opcode in ("fadd", "fsub", "fmul", "fdiv", "frem", "fneg", "fcmp"):
+            return True
+        return isinstance(value, I.CallInst) and value.opcode == "call" and \
+            value.called_function is not None and call_kind(value) == calls.MATH
 
     def _available_without(self, operand: Value, user: Value, kept, recomputed) -> bool:
         return (isinstance(operand, (Argument, Constant)) or operand in recomputed

@@ -439,3 +439,54 @@ def pop_frame(b: Builder, tape: Value, size: int) -> Value:
 
 def frame_slot(b: Builder, frame: Value, offset: int) -> Value:
     return b.byte_gep(frame, ConstantInt(T.i64, offset), "record") if offset else frame
+
+
+def elide_unused_tape(gradient: Function) -> None:
+    """Drop the tape of a combined gradient (``diffe<f>``) whose two halves
+    never push or pop (a loop-free function whose reverse sweep recomputes
+    or re-reads all it needs): the halves get ``null`` for it.  Besides
+    sparing an alloca and a call, this makes the gradient ordinary code that
+    a later round can differentiate again (reverse over reverse), where a
+    tape's push and pop would need a tape of shadows."""
+    tape = next((inst for inst in gradient.instructions()
+                 if isinstance(inst, I.AllocaInst) and inst.allocated_type == TAPE_TYPE), None)
+    if tape is None:
+        return
+    calls, setup = [], []
+    for user in tape.users:
+        if isinstance(user, I.CallInst) and user.called_function is not None \
+                and user.called_function.name == FREE:
+            setup.append(user)
+        elif isinstance(user, I.CallInst) and user.args[-1] is tape \
+                and tape not in user.args[:-1] and _tape_unused(user.called_function, {}):
+            calls.append(user)
+        elif isinstance(user, I.StoreInst) and user.pointer is tape and user.value is not tape:
+            setup.append(user)
+        elif isinstance(user, I.GEPInst) and all(isinstance(u, I.StoreInst) and u.pointer is user
+                                                 for u in user.users):
+            setup += [*user.users, user]
+        else:
+            return  # the tape is used: keep it
+    inline = [user.value for user in setup
+              if isinstance(user, I.StoreInst) and isinstance(user.value, I.AllocaInst)]
+    for use in tape.uses:
+        if use.user in calls:
+            use.set(null(T.ptr))
+    for inst in [*setup, tape, *dict.fromkeys(inline)]:
+        if not inst.has_uses():
+            inst.erase()
+
+
+def _tape_unused(fn: Function | None, seen: dict) -> bool:
+    """Does ``fn`` (an augmented or reverse half) neither push, pop nor
+    read its tape, its last parameter, other than by handing it on to
+    halves that do not either?"""
+    if fn is None or fn.is_declaration or not fn.args or fn.args[-1].name != "tape":
+        return False
+    if fn in seen:
+        return True  # recursion: whatever uses the tape shows up elsewhere
+    seen[fn] = None
+    param = fn.args[-1]
+    return all(isinstance(user, I.CallInst) and user.args[-1] is param
+               and param not in user.args[:-1] and _tape_unused(user.called_function, seen)
+               for user in param.users)
