@@ -6,7 +6,10 @@
 - **augmented forward pass** ``aug(x₁, [x̄₁], …) → {tape, y, [ȳ]}`` (the tape
   alone for a void function): every pointer argument is followed by its
   shadow; the shadow return comes last when the result is a duplicated
-  pointer; the tape may have any type;
+  pointer; the tape may have any type.  One returning ``void`` keeps no tape
+  (the gradient then takes none) and, for a function returning a number,
+  gives no result either: the function itself computes it, which only a
+  function writing no memory but its own may (Enzyme's ``invsqrt.c``);
 - **gradient** ``grad(x₁, [x̄₁], …, [dy], tape) → {x̄ of each float argument}``
   (one float bare, none: void).
 
@@ -88,7 +91,8 @@ def check_augment_rule(rule: Function, fn: Function, shadow_return: bool, where:
     ret, params = rule_signature(rule)
     primal = fn.return_type
     tail = () if primal == T.void else (primal, primal) if shadow_return else (primal,)
-    tape = _tape_type(ret, tail)
+    tape = T.void if ret == T.void and not shadow_return and not primal.is_pointer \
+        else _tape_type(ret, tail)
     if params != augment_params(fn) or tape is None:
         shown = T.StructType(("<tape>",) if not tail else ("<tape>", *tail)) if tail else "<tape>"
         raise _mismatch(rule, fn, "augmented forward pass", f"{shown} ({_types(augment_params(fn))})",
@@ -103,7 +107,7 @@ def check_gradient_rule(rule: Function, fn: Function, tape: T.Type, where: str) 
     floats = [fn.args[i].type for i in float_params(fn)]
     seed = (fn.return_type,) if T.contains_float(fn.return_type) and \
         not fn.return_type.is_pointer else ()
-    expected_params = (*augment_params(fn), *seed, tape)
+    expected_params = (*augment_params(fn), *seed, *(() if tape == T.void else (tape,)))
     expected_ret = T.void if not floats else T.StructType(tuple(floats))
     ok_ret = ret == T.void if not floats else _same_scalars(ret, expected_ret)
     if params != expected_params or not ok_ret:

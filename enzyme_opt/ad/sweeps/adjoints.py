@@ -507,7 +507,7 @@ class AdjointRules:
             self.accumulate(b, operand, self.lanes.from_abi(b, delta, operand.type))
 
     def custom_call(self, b: Builder, tape: Value) -> None:
-        """The program's gradient rule ``grad(args, shadows, [ȳ], tape)``
+        """The program's gradient rule ``grad(args, shadows, [ȳ], [tape])``
         returns the adjoints of the float arguments; those active here are
         accumulated, the others dropped."""
         call = self.fwd.custom_calls[tape]
@@ -518,7 +518,9 @@ class AdjointRules:
             args.append(dy if dy is not None else zero(fn.return_type))
         floats = float_params(fn)
         want = T.StructType(tuple(fn.args[k].type for k in floats)) if floats else T.void
-        grads = call_rule(b, call.gradient, [*args, self.gen.get(b, tape)], want)
+        if call.tape is not None:
+            args.append(self.gen.get(b, tape))
+        grads = call_rule(b, call.gradient, args, want)
         for index, k in enumerate(floats):
             operand = call.primal_args[k]
             if operand in self.gen.slots:

@@ -33,7 +33,7 @@ from enzyme_opt.analysis.activity import (GlobalReach, active_store_without_shad
                                           refuse_tables_of_shadowed_globals, useful_values,
                                           varied_values)
 from enzyme_opt.analysis.library import check_library_calls
-from enzyme_opt.analysis.memory import cannot_overlap
+from enzyme_opt.analysis.memory import cannot_overlap, writes_only_local_memory
 from enzyme_opt.analysis.types import (memory_scalar_types, says_what_memory_holds,
                                        struct_copy_pointer_fields, underlying_object)
 from enzyme_opt.demangle import user_name
@@ -80,7 +80,7 @@ class CustomCall:
     gradient: Function
     args: list[Value]           # the augmented pass's arguments (primals and shadows)
     primal_args: list[Value]    # the original call's arguments
-    tape: Value                 # what the augmented pass returned for the gradient
+    tape: Value | None          # what the augmented pass returned for the gradient (None: void)
     result: Value | None        # the primal result, standing for the call
 
 
@@ -404,7 +404,12 @@ class AugmentedBuilder(RecordPlanner):
             if param.type.is_pointer:
                 args.append(self.shadow_of(arg))
         ret = fn.return_type
-        if ret == T.void:
+        if tape_type == T.void:  # no tape; the gradient rule is called without one
+            tape = call_rule(b, augment, args, T.void)
+            result = None
+            if ret != T.void and inst.has_uses():
+                result = self.primal_of_void_augment(inst, fn, b)
+        elif ret == T.void:
             tape = call_rule(b, augment, args, tape_type, f"{fn.name}.tape")
             result = None
         else:
@@ -414,13 +419,26 @@ class AugmentedBuilder(RecordPlanner):
             result = b.extractvalue(pair, 1, inst.name)
             if shadow_return:
                 self.shadow[result] = b.extractvalue(pair, 2, f"{inst.name}'" if inst.name else "")
+        if result is not None:
             for analysis in (self.varied, self.useful):
                 if inst in analysis:
                     analysis.add(result)
             inst.replace_all_uses_with(result)
             self.custom_results.add(result)
-        self.custom_calls[tape] = CustomCall(fn, gradient, args, inst.args, tape, result)
+        self.custom_calls[tape] = CustomCall(fn, gradient, args, inst.args,
+                                             None if tape_type == T.void else tape, result)
         inst.erase()
+
+    def primal_of_void_augment(self, inst: I.CallInst, fn: Function, b: Builder) -> Value:
+        """The result of a call whose augmented forward pass returns nothing:
+        the function computes it, run once more; only one that writes no
+        memory its caller sees may be (running it again changes nothing)."""
+        if not writes_only_local_memory(fn):
+            raise self.fail(inst, f"the augmented forward pass registered for "
+                                  f"@{user_name(fn.name)} returns nothing, so its result must "
+                                  f"come from running @{user_name(fn.name)} itself, which "
+                                  f"writes memory: return {{tape, result}} from it")
+        return b.call(fn, list(inst.args), inst.name)
 
     def shadow_allocation(self, inst: I.CallInst, b: Builder) -> None:
         """A zeroed shadow of the same size, freed by the reverse sweep."""
@@ -508,7 +526,8 @@ class AugmentedBuilder(RecordPlanner):
         if inst in self.calls:
             return list(self.calls[inst][1])
         if inst in self.custom_calls:
-            return [*self.custom_calls[inst].args, inst]
+            call = self.custom_calls[inst]
+            return [*call.args, *([inst] if call.tape is not None else [])]
         if inst in self.reallocs:
             old, size = reallocs.old_and_size(inst)
             return [self.shadow[inst], self.shadow_of(old), size]
