@@ -19,6 +19,7 @@ The table of what is honoured is docs/abi.md's.
 from __future__ import annotations
 
 from enzyme_opt.abi.entries import CHECKPOINT_MARKERS, MARKERS, entry_point
+from enzyme_opt.abi.iteration_count import ITERATION_COUNT
 from enzyme_opt.demangle import function_phrase
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
@@ -342,7 +343,7 @@ def _check_names(module: Module, filename: str) -> None:
                                        f"inactive: it cannot be both", filename)
     for fn in module.functions:
         if "__enzyme_" in fn.name and entry_point(fn.name) is None and \
-                not fn.name.startswith(RUNTIME_HELPERS):
+                not fn.name.startswith(RUNTIME_HELPERS) and fn.name != ITERATION_COUNT:
             raise refuse(f"the function @{fn.name}")
         for kind in fn.metadata_kinds():
             if _enzyme_kind(kind) and kind not in FUNCTION_METADATA:

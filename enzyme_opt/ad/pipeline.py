@@ -18,6 +18,7 @@ from enzyme_opt.abi.chosen_functions import split_calls_of_chosen_functions
 from enzyme_opt.abi.entries import (CHECKPOINT_MARKERS, MARKERS, EnzymeCalls, entry_mode,
                                     marker_name, resolve_function)
 from enzyme_opt.abi.global_shadows import give_active_globals_shadows, mirror_primal_stores
+from enzyme_opt.abi.iteration_count import deepen_iteration_counts, settle_iteration_counts
 from enzyme_opt.abi.preserve import warn_lost_annotations
 from enzyme_opt.abi.shadow_api import finish_contexts, lower_shadow_api
 from enzyme_opt.abi.shadow_tables import give_tables_shadows
@@ -35,6 +36,7 @@ from enzyme_opt.ad.prepare.constexprs import expand_global_addresses
 from enzyme_opt.ad.prepare.expand import expand_runtime_helpers, needs_expansion
 from enzyme_opt.ad.prepare.invokes import lower_invokes, trap_throw_paths
 from enzyme_opt.ad.prepare.retype import float_parameters, retype_float_moves
+from enzyme_opt.ad.prepare.specialize import specialize_function_pointer_arguments
 from enzyme_opt.ad.sweeps.openmp_forks import lower_regions
 from enzyme_opt.ad.sweeps.tape import elide_unused_tape
 from enzyme_opt.ad.utils import new_internal_function
@@ -113,6 +115,7 @@ def lower_module(module: Module, filename: str, reuse: bool = True,
         if not calls:
             mirror_primal_stores(module, lambda inst: describe(inst, module))
             finish_contexts(module)
+            settle_iteration_counts(module)
             _clean_markers(module)
             check_leftover_markers(module, filename)
             _retire_preprocess_copies(module)
@@ -262,6 +265,8 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
     for clone in clones:
         expand_global_addresses(clone)
         call_held_allocators(clone)
+        deepen_iteration_counts(clone)
+    specialize_function_pointer_arguments(clones)
     openmp_prepare.regions_to_calls(clones, lambda inst: describe(inst, module))
     for clone in clones:
         float_parameters(clone, program_types)
