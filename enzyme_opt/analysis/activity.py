@@ -241,20 +241,49 @@ def float_from_integer_bits_message(inst, shadowed, active=()) -> str | None:
 
 def varied_values(function: Function, active_args: set[Argument]) -> set[Value]:
     """The forward (varied) fixed point over ``function``.  ``active_args`` holds
-    the active parameters and the globals with shadows."""
-    varied: set[Value] = set(active_args)
+    the active parameters and the globals with shadows.
+
+    Memory the function allocates (allocas, ``malloc``) is varied as soon as it
+    exists: anything may come to be stored there.  Unless nothing varied ever
+    reaches memory: when the fixed point computed with fresh memory inactive
+    has no varied value stored, passed to a call that could store it (anything
+    but math and inactive calls), or written atomically, no global has a
+    shadow, and no pointer is returned (a caller may want its shadow: memory
+    an allocation wrapper returns), then no memory holds a derivative and that
+    smaller answer is exact.
+    A scalar computation among I/O on streams (Enzyme's ``fbuff.cpp``) then
+    passes its streams to their virtual methods as the inactive objects they
+    are, and needs no shadow of any local variable."""
     reaches = GlobalReach({v for v in active_args if isinstance(v, GlobalValue)})
     insts = list(function.instructions())
+    if not any(isinstance(v, GlobalValue) for v in active_args) and \
+            not T.contains_pointer(function.return_type):
+        varied = _fixed_point(insts, active_args, reaches, fresh_memory_varies=False)
+        if not any(_may_keep_in_memory(user) for value in varied for user in value.users):
+            return varied
+    return _fixed_point(insts, active_args, reaches, fresh_memory_varies=True)
+
+
+def _fixed_point(insts, active_args, reaches, fresh_memory_varies: bool) -> set[Value]:
+    varied: set[Value] = set(active_args)
     changed = True
     while changed:
         changed = False
         for inst in insts:
             if inst in varied or not inst.has_result:
                 continue
-            if _is_varied(inst, varied, reaches):
+            if _is_varied(inst, varied, reaches, fresh_memory_varies):
                 varied.add(inst)
                 changed = True
     return varied
+
+
+def _may_keep_in_memory(user) -> bool:
+    """Could this use of a varied value put a derivative into memory?"""
+    if isinstance(user, I.CallInst):
+        return call_kind(user) not in (calls.MATH, calls.INACTIVE)
+    return isinstance(user, I.Instruction) and \
+        user.opcode in ("store", "atomicrmw", "cmpxchg", "va_arg")
 
 
 class GlobalReach:
@@ -292,11 +321,12 @@ class GlobalReach:
         return False
 
 
-def _is_varied(inst: I.Instruction, varied: set[Value], reaches: GlobalReach) -> bool:
+def _is_varied(inst: I.Instruction, varied: set[Value], reaches: GlobalReach,
+               fresh_memory_varies: bool = True) -> bool:
     op = inst.opcode
     ty = inst.type
     if op == "alloca":
-        return True
+        return fresh_memory_varies
     if op == "load":
         return inst.pointer in varied
     if op in PROPAGATING:
@@ -319,12 +349,13 @@ def _is_varied(inst: I.Instruction, varied: set[Value], reaches: GlobalReach) ->
     if isinstance(inst, I.CallInst):
         kind = call_kind(inst)
         if kind == calls.ALLOCATE:
-            return True
+            return fresh_memory_varies
         if kind in (calls.INACTIVE, calls.COPY, calls.FILL, calls.FREE):
             return False
         if kind == calls.MATH:   # a pointer (frexp's exponent) carries no derivative in
             return any(a in varied for a in inst.args if not a.type.is_pointer)
-        if kind == calls.DEFINED and ty.is_pointer and returns_fresh_memory(inst.called_function):
+        if kind == calls.DEFINED and ty.is_pointer and fresh_memory_varies and \
+                returns_fresh_memory(inst.called_function):
             return True  # an allocation wrapper: its memory may come to hold derivatives
         return carries_data(ty) and (any(a in varied for a in inst.args)
                                      or (kind == calls.DEFINED and reaches(inst.called_function)))
