@@ -25,6 +25,7 @@ from enzyme_opt.ad.sweeps import reallocs
 from enzyme_opt.ad.sweeps.lanes import Lanes
 from enzyme_opt.ad.sweeps.memory import MemoryOps, heap_allocate_rerun_locals
 from enzyme_opt.ad.sweeps.records import RecordPlanner
+from enzyme_opt.ad.sweeps.tape import mirror_on_shadow_tape, shadow_tapes_supported
 from enzyme_opt.ad.utils import PrimalOf, clone_body, join_lanes, split_lanes
 from enzyme_opt.analysis.activity import (GlobalReach, active_store_without_shadow, carries_data,
                                           float_from_integer_bits_message, global_shadows,
@@ -339,6 +340,20 @@ class AugmentedBuilder(RecordPlanner):
                     source = b.byte_gep(lane_src, at) if offset else lane_src
                     b.call(inst.called_function, [to, source, length, inst.arg(3)])
 
+    def mirror_tape_call(self, inst: I.CallInst, b: Builder) -> None:
+        """Differentiating a gradient again (reverse over reverse): its tape's
+        pushes and pops run on a shadow tape too (``tape.mirror_on_shadow_tape``)."""
+        tape = inst.arg(0)
+        if self.width > 1 or not shadow_tapes_supported(self.out.module):
+            raise self.fail(inst, "reverse mode of a function that itself computes a gradient "
+                                  "which keeps values on its tape (reverse over reverse) is "
+                                  "supported only on Linux CPUs and one gradient at a time: use "
+                                  "forward over reverse (__enzyme_fwddiff of it) for second "
+                                  "derivatives")
+        shadow = mirror_on_shadow_tape(b, inst, self.shadow[tape], self.mem.zero_fill)
+        if shadow is not None:
+            self.shadow[inst] = shadow
+
     def heap_shadow(self, b: Builder, inst, size: Value) -> Value:
         """Shadow memory that outlives the forward sweep (the reverse sweep
         runs in another function): malloc'd, zeroed, freed by the reverse."""
@@ -359,11 +374,7 @@ class AugmentedBuilder(RecordPlanner):
         if isinstance(inst, I.InvokeInst) and varied_args:
             raise self.fail(inst, "invoke (a call that may throw) with active arguments is not supported")
         if kind == calls.TAPE and varied_args:
-            raise self.fail(inst, "reverse mode of a function that itself computes a gradient "
-                                  "(reverse over reverse) is supported only where that gradient "
-                                  "keeps nothing on its tape (no loop, no memory it overwrites): "
-                                  "use forward over reverse (__enzyme_fwddiff of it) for second "
-                                  "derivatives")
+            return self.mirror_tape_call(inst, b)
         if kind == calls.SHUFFLE and varied_args:
             shuffles.check_shuffle(inst, self.fail)
         if kind == calls.ALLOCATE and inst in self.varied:

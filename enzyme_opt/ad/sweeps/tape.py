@@ -490,3 +490,80 @@ def _tape_unused(fn: Function | None, seen: dict) -> bool:
     return all(isinstance(user, I.CallInst) and user.args[-1] is param
                and param not in user.args[:-1] and _tape_unused(user.called_function, seen)
                for user in param.users)
+
+
+# -- shadow tapes: differentiating a derivative again in reverse mode ------------------------
+#
+# A gradient that a later round differentiates in reverse mode pushes values on its
+# tape and pops them back.  Its reverse-mode derivative keeps their adjoints at the same
+# places of a shadow tape: each push and pop of the tape is mirrored on the shadow tape,
+# so the shadow of a pushed record and of the popped one are the same bytes, and the
+# reverse sweep of the derivative adds into and reads those bytes long after the
+# primal's pops.  So the shadow tape must never move (a pointer into it outlives
+# later pushes) and never release its bytes until the derivative's reverse sweep is
+# done: it reserves its whole address range on its first push (pages exist once
+# written), and is released with the shadow of the tape object.
+
+STABLE_PUSH = "enzyme_opt.tape.push_stable"
+
+
+def shadow_tapes_supported(module: Module) -> bool:
+    """Shadow tapes reserve address space with mmap: Linux CPUs."""
+    return "linux" in (module.triple or "") and not _is_gpu(module)
+
+
+def mirror_on_shadow_tape(b: Builder, call: I.CallInst, shadow_tape: Value,
+                          zero_fill) -> Value | None:
+    """The shadow of what a tape helper call returns: a push reserves (and
+    zeroes: the shadow of a record starts as no derivative) the same number of
+    bytes on the shadow tape, a pop releases them; freeing the tape leaves the
+    shadow tape alone (``release_shadow_tape``)."""
+    module = b.function.module
+    name = call.called_function.name
+    if name in (PUSH, STABLE_PUSH):  # the latter: a shadow tape's, a third derivative on
+        slot = b.call(stable_push_function(module), [shadow_tape, call.arg(1)], "record'")
+        zero_fill(b, slot, call.arg(1))
+        return slot
+    if name == POP:
+        return b.call(pop_function(module), [shadow_tape, call.arg(1)], "record'")
+    return None
+
+
+def release_shadow_tape(b: Builder, shadow_tape: Value) -> None:
+    free_tape(b, shadow_tape)
+
+
+def stable_push_function(module: Module) -> Function:
+    """``ptr push_stable(ptr tape, i64 bytes)``: ``push`` on a tape whose
+    records never move: its first push reserves the whole mapping."""
+    fn = module.get_function(STABLE_PUSH)
+    if fn is not None:
+        return fn
+    fn = _new(module, STABLE_PUSH)
+    tape, nbytes = fn.args
+    entry, reserve, ready = (fn.append_block(n) for n in ("entry", "reserve", "ready"))
+    b = Builder(entry)
+    b.cbr(b.icmp("eq", b.load(T.ptr, tape, "data"), null(T.ptr), "empty"), reserve, ready)
+    b.at_end(reserve)
+    mmap = module.get_or_declare("mmap", T.FunctionType(
+        T.ptr, (T.ptr, T.i64, T.i32, T.i32, T.i32, T.i64)))
+    base = b.call(mmap, [null(T.ptr), ConstantInt(T.i64, RESERVATION), ConstantInt(T.i32, 3),
+                         ConstantInt(T.i32, MAP_FLAGS), ConstantInt(T.i32, -1),
+                         ConstantInt(T.i64, 0)], "mapping")
+    failed = b.icmp("eq", b.cast("ptrtoint", base, T.i64), ConstantInt(T.i64, -1))
+    _stop_if_null(b, module, b.select(failed, null(T.ptr), base), ConstantInt(T.i64, RESERVATION))
+    # the layout the tape's own move into a mapping gives (``push``), so
+    # ``free`` releases it the same way
+    misalign = b.binop("and", b.cast("ptrtoint", base, T.i64), ConstantInt(T.i64, HUGE_PAGE - 1))
+    offset = b.binop("and", b.sub(ConstantInt(T.i64, HUGE_PAGE), misalign),
+                     ConstantInt(T.i64, HUGE_PAGE - 1), "to.alignment")
+    b.store(b.byte_gep(base, offset, "data"), tape)
+    b.store(base, _field(b, tape, 3, ""))
+    b.store(ConstantInt(T.i64, RESERVATION - HUGE_PAGE), _field(b, tape, 2, ""))
+    b.br(ready)
+    b.at_end(ready)
+    size_p = _field(b, tape, 1, "size.addr")
+    size = b.load(T.i64, size_p, "size")
+    b.store(b.add(size, nbytes, "need"), size_p)
+    b.ret(b.byte_gep(b.load(T.ptr, tape, "data"), size, "slot"))
+    return fn
