@@ -16,6 +16,7 @@ from enzyme_opt.abi import request as R
 from enzyme_opt.abi.entries import (ACTIVITY_OF_MARKER, MARKERS, UNSUPPORTED_MARKERS,
                                     entry_mode, entry_point, marker_name, resolve_function)
 from enzyme_opt.abi.request import ArgBinding, CallSite, DiffRequest
+from enzyme_opt.analysis.types import object_scalar_types
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
@@ -409,6 +410,9 @@ class Decoder:
                      binding: ArgBinding) -> None:
         if binding.activity not in (R.DUP, R.DUPNONEED):
             return
+        if binding.marker is None and self.points_to_integers_only(function, index):
+            binding.activity = R.CONST  # as Enzyme's type analysis makes it
+            return
         lanes = 1 if binding.stride is not None else self.width
         for lane in range(lanes):
             shadow = self.take(f"the shadow of parameter {index + 1} of @{function.name}"
@@ -422,6 +426,17 @@ class Decoder:
                 raise self.fail(f"the shadow of parameter {index + 1} of @{function.name} has "
                                 f"type {shadow.type}, but its primal has type {param}{leaf}")
             binding.shadows.append(shadow)
+
+    def points_to_integers_only(self, function: Function, index: int) -> bool:
+        """Is the unmarked pointer ``index`` constant, as Enzyme takes it: its
+        memory is never accessed as floats or pointers (an ``int *len``), and
+        the next argument could not be its shadow (not a pointer), so treating
+        it as duplicated would be an error anyway (Enzyme's omp3.c)."""
+        if self.pos >= len(self.operands) or self.marker_at(self.pos) is not None or \
+                self.operands[self.pos].type.is_pointer or function.is_declaration:
+            return False
+        held = object_scalar_types(function, function.args[index])
+        return not any(t.is_float or T.contains_pointer(t) for t in held)
 
     def take_stride(self, marker: str) -> Value:
         return self.take(f"the stride after '{marker}'")
