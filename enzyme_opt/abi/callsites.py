@@ -432,7 +432,8 @@ class Decoder:
         memory is never accessed as floats or pointers (an ``int *len``), and
         the next argument could not be its shadow (not a pointer), so treating
         it as duplicated would be an error anyway (Enzyme's omp3.c)."""
-        if self.pos >= len(self.operands) or self.marker_at(self.pos) is not None or \
+        if not function.args[index].type.is_pointer or self.pos >= len(self.operands) or \
+                self.marker_at(self.pos) is not None or \
                 self.operands[self.pos].type.is_pointer or function.is_declaration:
             return False
         held = object_scalar_types(function, function.args[index])
