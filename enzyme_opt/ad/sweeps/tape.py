@@ -117,20 +117,11 @@ def push_function(module: Module) -> Function:
         big = b.icmp("uge", new_cap, ConstantInt(T.i64, MAPPED_TAPE_THRESHOLD))
         b.cbr(b.binop("and", unmapped, big), reserve, small)
         b.at_end(reserve)
-        mmap = module.get_or_declare("mmap", T.FunctionType(
-            T.ptr, (T.ptr, T.i64, T.i32, T.i32, T.i32, T.i64)))
-        base = b.call(mmap, [null(T.ptr), ConstantInt(T.i64, RESERVATION), ConstantInt(T.i32, 3),
-                             ConstantInt(T.i32, MAP_FLAGS), ConstantInt(T.i32, -1),
-                             ConstantInt(T.i64, 0)], "mapping")
-        failed = b.icmp("eq", b.cast("ptrtoint", base, T.i64), ConstantInt(T.i64, -1))
+        base, failed = _reserve(b, module)
         moved = fn.append_block("grow.move")
         b.cbr(failed, small, moved)
         b.at_end(moved)
-        # Round up to 2 MiB with a byte offset (keeps the pointer a pointer).
-        misalign = b.binop("and", b.cast("ptrtoint", base, T.i64), ConstantInt(T.i64, HUGE_PAGE - 1))
-        offset = b.binop("and", b.sub(ConstantInt(T.i64, HUGE_PAGE), misalign),
-                         ConstantInt(T.i64, HUGE_PAGE - 1), "to.alignment")
-        data = b.byte_gep(base, offset, "data")
+        data = _huge_page_start(b, base)
         madvise = module.get_or_declare("madvise", T.FunctionType(T.i32, (T.ptr, T.i64, T.i32)))
         b.call(madvise, [data, ConstantInt(T.i64, RESERVATION - HUGE_PAGE),
                          ConstantInt(T.i32, MADV_HUGEPAGE)])
@@ -150,6 +141,26 @@ def push_function(module: Module) -> Function:
     b.store(need, size_p)
     b.ret(b.byte_gep(data, size, "slot"))
     return fn
+
+
+def _reserve(b: Builder, module: Module) -> tuple[Value, Value]:
+    """``RESERVATION`` bytes of address space (pages exist once written), and
+    the i1 saying that mmap failed."""
+    mmap = module.get_or_declare("mmap", T.FunctionType(
+        T.ptr, (T.ptr, T.i64, T.i32, T.i32, T.i32, T.i64)))
+    base = b.call(mmap, [null(T.ptr), ConstantInt(T.i64, RESERVATION), ConstantInt(T.i32, 3),
+                         ConstantInt(T.i32, MAP_FLAGS), ConstantInt(T.i32, -1),
+                         ConstantInt(T.i64, 0)], "mapping")
+    return base, b.icmp("eq", b.cast("ptrtoint", base, T.i64), ConstantInt(T.i64, -1))
+
+
+def _huge_page_start(b: Builder, base: Value) -> Value:
+    """The first 2 MiB boundary in a mapping, as a byte offset from it (which
+    keeps the pointer a pointer)."""
+    misalign = b.binop("and", b.cast("ptrtoint", base, T.i64), ConstantInt(T.i64, HUGE_PAGE - 1))
+    offset = b.binop("and", b.sub(ConstantInt(T.i64, HUGE_PAGE), misalign),
+                     ConstantInt(T.i64, HUGE_PAGE - 1), "to.alignment")
+    return b.byte_gep(base, offset, "data")
 
 
 def _realloc(b: Builder, module: Module, old: Value, capacity: Value) -> Value:
@@ -545,19 +556,11 @@ def stable_push_function(module: Module) -> Function:
     b = Builder(entry)
     b.cbr(b.icmp("eq", b.load(T.ptr, tape, "data"), null(T.ptr), "empty"), reserve, ready)
     b.at_end(reserve)
-    mmap = module.get_or_declare("mmap", T.FunctionType(
-        T.ptr, (T.ptr, T.i64, T.i32, T.i32, T.i32, T.i64)))
-    base = b.call(mmap, [null(T.ptr), ConstantInt(T.i64, RESERVATION), ConstantInt(T.i32, 3),
-                         ConstantInt(T.i32, MAP_FLAGS), ConstantInt(T.i32, -1),
-                         ConstantInt(T.i64, 0)], "mapping")
-    failed = b.icmp("eq", b.cast("ptrtoint", base, T.i64), ConstantInt(T.i64, -1))
+    base, failed = _reserve(b, module)
     _stop_if_null(b, module, b.select(failed, null(T.ptr), base), ConstantInt(T.i64, RESERVATION))
     # the layout the tape's own move into a mapping gives (``push``), so
     # ``free`` releases it the same way
-    misalign = b.binop("and", b.cast("ptrtoint", base, T.i64), ConstantInt(T.i64, HUGE_PAGE - 1))
-    offset = b.binop("and", b.sub(ConstantInt(T.i64, HUGE_PAGE), misalign),
-                     ConstantInt(T.i64, HUGE_PAGE - 1), "to.alignment")
-    b.store(b.byte_gep(base, offset, "data"), tape)
+    b.store(_huge_page_start(b, base), tape)
     b.store(base, _field(b, tape, 3, ""))
     b.store(ConstantInt(T.i64, RESERVATION - HUGE_PAGE), _field(b, tape, 2, ""))
     b.br(ready)
