@@ -156,6 +156,64 @@ def _call_targets(call: I.CallInst, memo: dict) -> list[Value] | None:
     return None  # opaque: anything may be written
 
 
+def read_objects(root: Function) -> frozenset | None:
+    """The memory ``root``'s call tree may read, besides what it allocates
+    itself: a set of ``root``'s arguments and of globals, or None when it may
+    read memory it cannot name (a pointer loaded from memory, an opaque call)."""
+    return _read_by(root, {})
+
+
+def _read_by(fn: Function, memo: dict) -> frozenset | None:
+    if fn in memo:
+        return memo[fn]
+    memo[fn] = None
+    if fn.is_declaration:
+        return None
+    read: set[Value] = set()
+    for inst in fn.instructions():
+        if isinstance(inst, I.LoadInst):
+            sources = [inst.pointer]
+        elif isinstance(inst, (I.AtomicRMWInst, I.CmpXchgInst)):
+            sources = [inst.operand(0)]
+        elif isinstance(inst, I.CallInst):
+            sources = _call_sources(inst, memo)
+            if sources is None:
+                return None
+        else:
+            continue
+        for pointer in sources:
+            bases = underlying_objects(pointer)
+            if bases is None:
+                return None
+            for base in bases:
+                if _is_local(base):
+                    continue
+                if not isinstance(base, (Argument, GlobalVariable)):
+                    return None
+                read.add(base)
+    memo[fn] = frozenset(read)
+    return memo[fn]
+
+
+def _call_sources(call: I.CallInst, memo: dict) -> list[Value] | None:
+    """The pointers (of the caller) whose memory ``call`` may read; None: unknown."""
+    kind = call_kind(call)
+    pointers = [a for a in call.args if a.type.is_pointer]
+    if kind == calls.COPY:
+        return [call.arg(1)]
+    if kind in (calls.FILL, calls.FREE, calls.MATH) or \
+            (kind == calls.ALLOCATE and call.called_function.name != "realloc"):
+        return []
+    if kind == calls.DEFINED:
+        inner = _read_by(call.called_function, memo)
+        if inner is None:
+            return None
+        return [call.arg(v.index) if isinstance(v, Argument) else v for v in inner]
+    if kind in (calls.INACTIVE, calls.EXTERNAL, calls.ALLOCATE, calls.TAPE):
+        return pointers
+    return None  # opaque: anything may be read
+
+
 def writes_only_local_memory(root: Function) -> bool:
     """Does nothing reachable from ``root`` write (or free) memory that
     ``root``'s caller could see?"""

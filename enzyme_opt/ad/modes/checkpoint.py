@@ -51,7 +51,7 @@ from enzyme_opt.ad.modes.checkpoint_driver import (REGION, STEP, fail_with, forw
                                                    reverse_driver)
 from enzyme_opt.ad.sweeps.tape import read_record, write_record
 from enzyme_opt.ad.utils import build_struct, calls_of, convert_argument, new_internal_function
-from enzyme_opt.analysis.memory import reachable_functions, written_objects
+from enzyme_opt.analysis.memory import read_objects, reachable_functions, written_objects
 from enzyme_opt.analysis.types import underlying_object, uses_through_offsets
 from enzyme_opt.demangle import user_name
 from enzyme_opt.diagnostics import DifferentiationError
@@ -150,6 +150,9 @@ def _lower_call(module: Module, call: I.CallInst, is_while: bool, differentiated
     loop = _loop_function(module, step, len(regions), is_while)
     loop.add_string_attribute(WHERE_ATTRIBUTE, where)
     later = later_write(call, differentiated)
+    if later is not None and not frees(later) and \
+            reads_only_regions(step, [pointer for pointer, _ in regions], step_args):
+        later = None  # recomputing steps reads only what snapshots restore
     if later is not None:
         loop.add_string_attribute(LATER_WRITE_ATTRIBUTE, where_of(later))
         if frees(later):
@@ -229,6 +232,26 @@ def _index(b: Builder, start: Value, j: Value, step: Function) -> Value:
 
 
 # -- what runs between the loop and its reverse sweep ----------------------------------------
+def reads_only_regions(step: Function, region_pointers: list[Value], step_args: list[Value]) -> bool:
+    """Does the step's call tree read no memory but its own, constant globals,
+    and arguments the loop passes one of its checkpoint regions for?  A
+    recomputed step then reads only what the scheme's snapshots restore, and
+    a write after the loop cannot change what it reads (Enzyme's
+    ``checkpoint_vector.c`` writes its outputs there, through another
+    pointer that may even alias the region: restored all the same)."""
+    read = read_objects(step)
+    if read is None:
+        return False
+    for base in read:
+        if isinstance(base, GlobalVariable) and base.is_constant:
+            continue
+        if isinstance(base, Argument) and base.index >= 1 and \
+                any(step_args[base.index - 1] is p for p in region_pointers):
+            continue
+        return False
+    return True
+
+
 def later_write(call: I.CallInst, differentiated: set,
                 matters=None) -> I.Instruction | None:
     """What may change memory between this loop and its reverse sweep: the
