@@ -1,6 +1,7 @@
 """analysis/memory.py: which memory a call tree writes, and which loads it leaves unchanged."""
 
-from enzyme_opt.analysis.memory import cannot_overlap, writes_only_local_memory, written_objects
+from enzyme_opt.analysis.memory import (cannot_overlap, read_objects, writes_only_local_memory,
+                                         written_objects)
 from enzyme_opt.ir import parse_module
 
 PROGRAM = """
@@ -100,3 +101,12 @@ def test_what_cannot_overlap():
     assert cannot_overlap(k, g)                                   # distinct globals
     assert not cannot_overlap(y, out) and not cannot_overlap(y, g)  # plain pointers may
     assert not cannot_overlap(g, g)
+
+
+def test_reads_are_named_like_writes():
+    fns, module = _functions()
+    x, out, y = fns["writes_out"].args
+    assert read_objects(fns["writes_out"]) == {x}             # %v = load %x; store_through reads nothing
+    assert read_objects(fns["only_local"]) == {fns["only_local"].args[0]}
+    assert read_objects(fns["writes_loaded"]) == {fns["writes_loaded"].args[0]}   # the load of %pp
+    assert read_objects(fns["opaque"]) is None
