@@ -4,6 +4,7 @@
 //   camera: angle-axis rotation (3), centre (3), focal length (1), principal point (2),
 //           radial distortion k1, k2 (2); point: 3 coordinates.
 //   f = Σ_obs |project(camera[c_obs], point[p_obs]) − measured_obs|²
+// Forward: tangent along (dcams, dpts), one direction.
 // Reverse: gradient with respect to every camera and point parameter.
 #include "bench.h"
 
@@ -48,12 +49,18 @@ double ba_objective(const double *cams, const double *pts, const int *cam_idx,
   return total;
 }
 
+double __enzyme_fwddiff(void *, ...);
 void __enzyme_autodiff(void *, ...);
 
-static double *cams, *pts, *meas, *gcams, *gpts;
+static double *cams, *pts, *meas, *gcams, *gpts, *dcams, *dpts;
 static int *cam_idx, *pt_idx;
 
 static void primal(void) { bench_sink = ba_objective(cams, pts, cam_idx, pt_idx, meas, NOBS); }
+static double tangent_value(void) {
+  return __enzyme_fwddiff((void *)ba_objective, cams, dcams, pts, dpts, enzyme_const, cam_idx,
+                          enzyme_const, pt_idx, enzyme_const, meas, NOBS);
+}
+static void tangent(void) { bench_sink = tangent_value(); }
 static void gradient(void) {
   __enzyme_autodiff((void *)ba_objective, cams, gcams, pts, gpts, enzyme_const, cam_idx,
                     enzyme_const, pt_idx, enzyme_const, meas, NOBS);
@@ -61,17 +68,30 @@ static void gradient(void) {
 
 static double f(void) { return ba_objective(cams, pts, cam_idx, pt_idx, meas, NOBS); }
 
+// The tangent along one camera or point coordinate against a finite difference.
+static void check_tangent(double *seed, double *param, const char *what) {
+  memset(dcams, 0, NCAM * CAMP * sizeof(double)); memset(dpts, 0, NPT * 3 * sizeof(double));
+  *seed = 1.0;
+  bench_check("fwd", what, tangent_value(), bench_central_diff(f, param, 1e-5), 1e-6);
+}
+
 static void check(void) {
+  check_tangent(&dcams[5 * CAMP + 1], &cams[5 * CAMP + 1], "d/dcam_(5,1)");
+  check_tangent(&dcams[7 * CAMP + 9], &cams[7 * CAMP + 9], "d/dcam_(7,9)");
+  check_tangent(&dpts[100 * 3 + 2], &pts[100 * 3 + 2], "d/dpt_(100,2)");
   memset(gcams, 0, NCAM * CAMP * sizeof(double)); memset(gpts, 0, NPT * 3 * sizeof(double));
   gradient();
   bench_check("rev", "d/dcam_(5,1)", gcams[5 * CAMP + 1], bench_central_diff(f, &cams[5 * CAMP + 1], 1e-5), 1e-6);
   bench_check("rev", "d/dcam_(7,9)", gcams[7 * CAMP + 9], bench_central_diff(f, &cams[7 * CAMP + 9], 1e-5), 1e-6);
   bench_check("rev", "d/dpt_(100,2)", gpts[100 * 3 + 2], bench_central_diff(f, &pts[100 * 3 + 2], 1e-5), 1e-6);
+  // timed along a dense direction in every camera and point parameter
+  bench_fill(dcams, NCAM * CAMP, 61, -1, 1); bench_fill(dpts, NPT * 3, 62, -1, 1);
 }
 
 int main(int argc, char **argv) {
   cams = bench_alloc(NCAM * CAMP); pts = bench_alloc(NPT * 3); meas = bench_alloc(2 * NOBS);
   gcams = bench_alloc(NCAM * CAMP); gpts = bench_alloc(NPT * 3);
+  dcams = bench_alloc(NCAM * CAMP); dpts = bench_alloc(NPT * 3);
   cam_idx = malloc(NOBS * sizeof(int)); pt_idx = malloc(NOBS * sizeof(int));
   bench_fill(pts, NPT * 3, 41, -1, 1);
   for (int i = 0; i < NPT; i++) pts[3 * i + 2] += 8;  // in front of the cameras
@@ -88,6 +108,6 @@ int main(int argc, char **argv) {
     s = s * 1103515245u + 12345u; pt_idx[o] = (s >> 8) % NPT;
   }
   bench_fill(meas, 2 * NOBS, 60, 200, 400);
-  static const thunk thunks[] = {{"primal", primal, ""}, {"gradient", gradient, "rev"}, {0, 0, 0}};
+  static const thunk thunks[] = {{"primal", primal, ""}, {"tangent", tangent, "fwd"}, {"gradient", gradient, "rev"}, {0, 0, 0}};
   return bench_main(argc, argv, check, thunks);
 }

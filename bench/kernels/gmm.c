@@ -1,6 +1,7 @@
 // gmm.c — Gaussian mixture log-likelihood (ADBench-like, diagonal covariances): k = 16
 // components, d = 16 dimensions, n = 2000 points, log-sum-exp over components per point.
 // Parameters: mixture logits alphas[k], means[k*d], log inverse standard deviations q[k*d].
+// Forward: tangent along (dalphas, dmeans, dq), one direction (data x constant).
 // Reverse: gradient with respect to alphas, means and q (data x constant).
 #include "bench.h"
 
@@ -41,6 +42,7 @@ double gmm_objective(const double *alphas, const double *means, const double *q,
   return total - n * log_sum_exp(alphas, K) - n * D * 0.9189385332046727;  // log(sqrt(2 pi))
 }
 
+double __enzyme_fwddiff(void *, ...);
 void __enzyme_autodiff(void *, ...);
 typedef struct { void *tape; double result; } augmented;
 augmented __enzyme_augmentfwd(void *, ...);
@@ -48,9 +50,15 @@ void __enzyme_reverse(void *, ...);
 
 static double alphas[K], means[K * D], q[K * D], *x;
 static double g_alphas[K], g_means[K * D], g_q[K * D];
+static double d_alphas[K], d_means[K * D], d_q[K * D];   // the tangent's direction
 static double g4_alphas[4][K], g4_means[4][K * D], g4_q[4][K * D];  // batched: one row per seed
 
 static void primal(void) { bench_sink = gmm_objective(alphas, means, q, x, NPTS); }
+static double tangent_value(void) {
+  return __enzyme_fwddiff((void *)gmm_objective, alphas, d_alphas, means, d_means, q, d_q,
+                          enzyme_const, x, NPTS);
+}
+static void tangent(void) { bench_sink = tangent_value(); }
 static void gradient(void) {
   __enzyme_autodiff((void *)gmm_objective, alphas, g_alphas, means, g_means, q, g_q,
                     enzyme_const, x, NPTS);
@@ -72,7 +80,19 @@ static void gradient_w4(void) {
 
 static double f(void) { return gmm_objective(alphas, means, q, x, NPTS); }
 
+// The tangent along one coordinate of each parameter array against a finite difference.
+static void check_tangent(double *seed, double *param, const char *what) {
+  memset(d_alphas, 0, sizeof d_alphas); memset(d_means, 0, sizeof d_means); memset(d_q, 0, sizeof d_q);
+  *seed = 1.0;
+  bench_check("fwd", what, tangent_value(), bench_central_diff(f, param, 1e-3), 1e-6);
+}
+
 static void check(void) {
+  check_tangent(&d_alphas[3], &alphas[3], "d/dalpha_3");
+  check_tangent(&d_means[5 * D + 7], &means[5 * D + 7], "d/dmean_(5,7)");
+  check_tangent(&d_q[2 * D + 11], &q[2 * D + 11], "d/dq_(2,11)");
+  // timed along a dense direction in every parameter
+  bench_fill(d_alphas, K, 70, -1, 1); bench_fill(d_means, K * D, 71, -1, 1); bench_fill(d_q, K * D, 72, -1, 1);
   memset(g_alphas, 0, sizeof g_alphas); memset(g_means, 0, sizeof g_means); memset(g_q, 0, sizeof g_q);
   __enzyme_autodiff((void *)gmm_objective, alphas, g_alphas, means, g_means, q, g_q,
                     enzyme_const, x, NPTS);
@@ -97,7 +117,7 @@ int main(int argc, char **argv) {
   bench_fill(alphas, K, 6, -1, 1);
   bench_fill(means, K * D, 7, -2, 2);
   bench_fill(q, K * D, 8, -0.5, 0.5);
-  static const thunk thunks[] = {{"primal", primal, ""}, {"gradient", gradient, "rev"},
+  static const thunk thunks[] = {{"primal", primal, ""}, {"tangent", tangent, "fwd"}, {"gradient", gradient, "rev"},
                                  {"gradient_split", gradient_split, "split"},
                                  {"gradient_w4", gradient_w4, "rev_w4"}, {0, 0, 0}};
   return bench_main(argc, argv, check, thunks);

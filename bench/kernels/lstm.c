@@ -1,6 +1,7 @@
 // lstm.c — an LSTM-like recurrence: hidden size H = 16, input size H, T = 300 steps,
 // gates from one weight matrix W[4H][2H] and bias b[4H], sigmoid/tanh activations;
 // the loss is the sum of squared differences between h_t and a target sequence.
+// Forward: tangent along (dW, db), one direction (inputs and targets constant).
 // Reverse: gradient with respect to W and b (inputs and targets constant).
 #include "bench.h"
 
@@ -36,19 +37,37 @@ double lstm_loss(const double *W, const double *b, const double *xs, const doubl
   return loss;
 }
 
+double __enzyme_fwddiff(void *, ...);
 void __enzyme_autodiff(void *, ...);
 
 static double W[4 * H * 2 * H], b[4 * H], *xs, *ys;
 static double gW[4 * H * 2 * H], gb[4 * H];
+static double dW[4 * H * 2 * H], db[4 * H];   // the tangent's direction
 
 static void primal(void) { bench_sink = lstm_loss(W, b, xs, ys, STEPS); }
+static double tangent_value(void) {
+  return __enzyme_fwddiff((void *)lstm_loss, W, dW, b, db, enzyme_const, xs, enzyme_const, ys, STEPS);
+}
+static void tangent(void) { bench_sink = tangent_value(); }
 static void gradient(void) {
   __enzyme_autodiff((void *)lstm_loss, W, gW, b, gb, enzyme_const, xs, enzyme_const, ys, STEPS);
 }
 
 static double f(void) { return lstm_loss(W, b, xs, ys, STEPS); }
 
+// The tangent along one coordinate of W or b against a finite difference.
+static void check_tangent(double *seed, double *param, const char *what) {
+  memset(dW, 0, sizeof dW); memset(db, 0, sizeof db);
+  *seed = 1.0;
+  bench_check("fwd", what, tangent_value(), bench_central_diff(f, param, 1e-3), 1e-6);
+}
+
 static void check(void) {
+  check_tangent(&dW[20 * 2 * H + 3], &W[20 * 2 * H + 3], "d/dW_(20,3)");
+  check_tangent(&dW[50 * 2 * H + 20], &W[50 * 2 * H + 20], "d/dW_(50,20)");
+  check_tangent(&db[9], &b[9], "d/db_9");
+  // timed along a dense direction in W and b
+  bench_fill(dW, 4 * H * 2 * H, 13, -1, 1); bench_fill(db, 4 * H, 14, -1, 1);
   memset(gW, 0, sizeof gW); memset(gb, 0, sizeof gb);
   __enzyme_autodiff((void *)lstm_loss, W, gW, b, gb, enzyme_const, xs, enzyme_const, ys, STEPS);
   bench_check("rev", "d/dW_(20,3)", gW[20 * 2 * H + 3], bench_central_diff(f, &W[20 * 2 * H + 3], 1e-3), 1e-6);
@@ -62,6 +81,6 @@ int main(int argc, char **argv) {
   bench_fill(ys, STEPS * H, 10, -0.5, 0.5);
   bench_fill(W, 4 * H * 2 * H, 11, -0.3, 0.3);
   bench_fill(b, 4 * H, 12, -0.1, 0.1);
-  static const thunk thunks[] = {{"primal", primal, ""}, {"gradient", gradient, "rev"}, {0, 0, 0}};
+  static const thunk thunks[] = {{"primal", primal, ""}, {"tangent", tangent, "fwd"}, {"gradient", gradient, "rev"}, {0, 0, 0}};
   return bench_main(argc, argv, check, thunks);
 }
