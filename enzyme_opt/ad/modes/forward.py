@@ -10,12 +10,14 @@ each tangent is ``[W x T]`` and rules run once per lane.
 from __future__ import annotations
 
 from enzyme_opt.abi import request as R
+from enzyme_opt.ad.modes.forward_reuse import PrimalMath
 from enzyme_opt.ad.parallel import gpu, shuffles
 from enzyme_opt.ad.parallel.openmp_prepare import FORK, carry_region
 from enzyme_opt.ad.rules.custom_calls import (call_rule, check_forward_rule, forward_rule_type,
                                               has_tangent, no_rule_message)
 from enzyme_opt.ad.rules.elementwise import elementwise_rule, splat_partial, times_partial
 from enzyme_opt.ad.rules.math import Math
+from enzyme_opt.ad.rules.tangents import is_unit, tangent_rule
 from enzyme_opt.ad.sweeps.lanes import Lanes
 from enzyme_opt.ad.sweeps.memory import MemoryOps
 from enzyme_opt.ad.utils import PrimalOf, clone_body, split_lanes
@@ -94,6 +96,8 @@ class ForwardGenerator:
                 active_args.add(new)
         #: the primal value each copy here came from (for questions to analysis.pointees)
         self.primal_of = PrimalOf(clone_body(primal, self.out, vmap, R.FORWARD))
+        #: the math calls the primal makes, for rules that need one of them (sin' = cos)
+        self.primal_math = PrimalMath(self.out)
         globals_with_shadow = global_shadows(self.out.module, self.request.context,
                                              self.width)
         refuse_tables_of_shadowed_globals(self.out, globals_with_shadow, self.ctx)
@@ -156,8 +160,11 @@ class ForwardGenerator:
         tangents = [self.t(o) for o in operands]
         if all(t is None for t in tangents):
             return
+        special = tangent_rule(rule_name)
+        if special is not None:
+            return self.apply_tangent_rule(inst, special, operands, tangents, b)
         rule = elementwise_rule(rule_name)
-        m = Math(b, inst.type)
+        m = Math(b, inst.type, known=self.primal_math)
         partials = [None if t is None or rule.partial(k) is None else rule.partial(k)(m, operands, inst)
                     for k, t in enumerate(tangents)]
         if self.lanes.vectorized(inst.type):
@@ -183,6 +190,23 @@ class ForwardGenerator:
                 term = times_partial(b, partial, dx)
                 total = term if total is None else b.fadd(total, term)
             lanes_out.append(total if total is not None else zero(inst.type))
+        self.tangent[inst] = self.lanes.join(b, lanes_out, inst.type, self.name(inst))
+
+    def apply_tangent_rule(self, inst, rule, operands: list[Value], tangents: list, b: Builder) -> None:
+        """``ẏ`` by a rule of ``rules.tangents``: once on ``<W x T>`` (operands and result
+        splatted) when the tangents travel as one vector, else once per lane."""
+        unit = is_unit(operands[0])
+        if self.lanes.vectorized(inst.type):
+            m = Math(b, self.lanes.type(inst.type))
+            x = [self.lanes.splat(b, o) for o in operands]
+            total = rule(m, x, self.lanes.splat(b, inst), tangents, unit)
+            total.name = self.name(inst)
+            self.tangent[inst] = total
+            return
+        m = Math(b, inst.type)
+        lanes_in = [self.lanes.split(b, t, o.type) for t, o in zip(tangents, operands)]
+        lanes_out = [rule(m, operands, inst, [lanes[lane] for lanes in lanes_in], unit)
+                     for lane in range(self.width)]
         self.tangent[inst] = self.lanes.join(b, lanes_out, inst.type, self.name(inst))
 
     def name(self, value: Value) -> str:

@@ -36,10 +36,13 @@ def type_suffix(ty: T.Type) -> str:
 class Math:
     """Emit scalar or vector math of one floating type ``ty``."""
 
-    def __init__(self, builder: Builder, ty: T.Type):
+    def __init__(self, builder: Builder, ty: T.Type, known=None):
         self.b = builder
         self.ty = ty
         self.module = builder.function.module
+        #: ``known(name, ty, args, builder)``: a value of ``name(args)`` the code already
+        #: computes and that may be used at the builder's position, or None
+        self.known = known
 
     def const(self, value: float) -> Value:
         return Builder.const(self.ty, value)
@@ -75,6 +78,10 @@ class Math:
     def call(self, name: str, *args: Value) -> Value:
         """``name`` applied to ``args`` of this emitter's type."""
         ty = self.ty
+        if self.known is not None:
+            value = self.known(name, ty, args, self.b)
+            if value is not None:
+                return value
         target = gpu_target(self.module.triple)
         if target is not None and (name not in INTRINSIC_MATH or
                                    name in target.UNSELECTABLE.get(ty.scalar.kind, ())):

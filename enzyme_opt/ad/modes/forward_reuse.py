@@ -1,0 +1,72 @@
+"""Forward mode: a math call a rule needs that the primal already makes is not made again.
+
+``sin'(x) = cos(x)``: when the function also computes ``cos(x)`` (a rotation's
+``c = cos(θ); s = sin(θ)``), the tangent of ``sin(θ)`` uses that value instead of
+calling ``cos`` again.  LLVM does not merge them itself: the primal calls libm's
+``cos``, which may set ``errno``, and the rule calls ``llvm.cos``, which does not, so
+both stay (bundle adjustment's tangent spent a third of its time computing ``sin``
+and ``cos`` a second time).
+
+The primal's call is used where it is already computed (earlier in the same block)
+or where it can move up to the rule's position: later in the same block, with
+nothing between that reads or writes memory but other math calls (so every
+``errno`` write keeps its order relative to everything that could see it).  Only
+calls of the math library (``calls.MATH``, by name, undefined here) count: a
+function of the program that happens to be named ``cos`` is not ``cos``.
+"""
+
+from __future__ import annotations
+
+from enzyme_opt.ir.values import Value
+from enzyme_opt.knowledge import calls
+from enzyme_opt.knowledge.calls import call_kind
+from enzyme_opt.knowledge.math_names import math_name_of
+
+#: instructions that read or write memory (or unwind): a call moved up never crosses one
+_TOUCHES_MEMORY = frozenset({"load", "store", "call", "invoke", "callbr", "atomicrmw", "cmpxchg",
+                             "fence", "va_arg", "landingpad", "resume", "catchpad", "cleanuppad"})
+
+
+def _math_call_name(inst) -> str | None:
+    """The rule name of a call of a math-library function, else None."""
+    if inst.opcode != "call" or inst.bundles:
+        return None
+    fn = inst.called_function
+    if fn is None or not fn.is_declaration or call_kind(inst) != calls.MATH:
+        return None
+    return math_name_of(fn.name)
+
+
+class PrimalMath:
+    """The math calls of one function by (rule name, type, arguments); called as
+    :class:`Math`'s ``known`` hook."""
+
+    def __init__(self, function):
+        self.calls: dict[tuple, list] = {}
+        for block in function.blocks:
+            for inst in block.instructions:
+                name = _math_call_name(inst)
+                if name is not None:
+                    key = (name, inst.type, tuple(inst.args))
+                    self.calls.setdefault(key, []).append(inst)
+
+    def __call__(self, name: str, ty, args, b) -> Value | None:
+        for call in self.calls.get((name, ty, tuple(args)), ()):
+            if call.parent is not b.block or b.index is None:
+                continue
+            instructions = b.block.instructions
+            position = instructions.index(call)
+            if position < b.index:
+                return call
+            between = instructions[b.index:position]
+            if any(_blocks_move(inst) for inst in between) or any(a in between for a in args):
+                continue
+            instructions.pop(position)
+            instructions.insert(b.index, call)   # not b.insert: the call keeps its metadata
+            b.index += 1
+            return call
+        return None
+
+
+def _blocks_move(inst) -> bool:
+    return inst.opcode in _TOUCHES_MEMORY and _math_call_name(inst) is None
