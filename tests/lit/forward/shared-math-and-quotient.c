@@ -32,6 +32,15 @@ __attribute__((noinline)) double f(double w, double x) {
   return q + sig + 3.0 / (1.0 + x * x) + w / 7.0;
 }
 
+// A store between cos(t) and sin(t): sin does not move above it (the tangent of cos
+// calls llvm.sin of its own), and the stored value's tangent is the shadow's.
+__attribute__((noinline)) double g(double t, double *out) {
+  double c = cos(t);
+  *out = c;
+  double s = sin(t);
+  return c * s;
+}
+
 static double df(double w, double x, double dw, double dx) {
   double t = w * w + 0.5, dt = 2 * w * dw;
   double c = cos(t), s = sin(t), dc = -s * dt, ds = c * dt;
@@ -57,6 +66,11 @@ int main(void) {
     d2 t = __enzyme_fwddiff_w2((void *)f, enzyme_width, 2, w, 1.0, 0.6, x, 0.0, -0.8);
     ok &= close(t.d[0], df(w, x, 1.0, 0.0)) && close(t.d[1], df(w, x, 0.6, -0.8));
   }
+  for (int k = 0; k < 3; k++) {
+    double t = 0.3 + 0.8 * k, out = 0, dout = 0;
+    double dg = __enzyme_fwddiff((void *)g, t, 1.0, &out, &dout);
+    ok &= close(dg, cos(2 * t)) && close(dout, -sin(t));
+  }
   printf("tangents %s\n", ok ? "ok" : "WRONG");
   return 0;
 }
@@ -66,4 +80,10 @@ int main(void) {
 // IR-LABEL: define {{.*}} @fwddiffef(
 // IR-NOT: @llvm.sin
 // IR-NOT: @llvm.cos
+// IR: ret
+// IR-LABEL: define {{.*}} @fwddiffeg(
+// IR: call {{.*}} @cos(
+// IR: call {{.*}} @llvm.sin.f64(
+// IR: store
+// IR: call {{.*}} @sin(
 // IR: ret
