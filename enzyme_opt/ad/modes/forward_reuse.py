@@ -4,7 +4,7 @@
 ``c = cos(θ); s = sin(θ)``), the tangent of ``sin(θ)`` uses that value instead of
 calling ``cos`` again.  LLVM does not merge them itself: the primal calls libm's
 ``cos``, which may set ``errno``, and the rule calls ``llvm.cos``, which does not, so
-both stay (bundle adjustment's tangent spent a third of its time computing ``sin``
+both stay (bundle adjustment's tangent spent a fifth of its time computing ``sin``
 and ``cos`` a second time).
 
 The primal's call is used where it is already computed (earlier in the same block)
