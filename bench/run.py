@@ -4,7 +4,8 @@
 Sections:
   parse    parse + print throughput of our IR on synthetic clang-like modules (20k/80k/320k
            instructions), canonicalized by llvmlite first; best of 3.
-  forward  tangent / primal time (one direction) and width-4 / primal time, on C kernels.
+  forward  tangent / primal time (one direction) on every C kernel, and width-4 / primal time on
+           dot, stencil and libm.
   reverse  gradient / primal time and the peak-RSS overhead of the gradient, on C kernels.
   split    split mode (__enzyme_augmentfwd + __enzyme_reverse) / combined gradient time, and
            batched reverse (enzyme_width 4: four gradients in one sweep) / one gradient.
