@@ -69,44 +69,60 @@ def written_objects(root: Function) -> frozenset | None:
     allocates itself: a set of ``root``'s arguments and of globals (each
     standing for the object it points to), or None when it may write memory
     it cannot name (a pointer loaded from memory, an opaque call)."""
-    return _written_by(root, {})
+    return _objects(root, {}, _written_pointers)
 
 
-def _written_by(fn: Function, memo: dict) -> frozenset | None:
+def read_objects(root: Function) -> frozenset | None:
+    """The memory ``root``'s call tree may read, besides what it allocates
+    itself, named as ``written_objects`` names what it writes."""
+    return _objects(root, {}, _read_pointers)
+
+
+def _objects(fn: Function, memo: dict, pointers_of) -> frozenset | None:
+    """The arguments and globals whose memory the pointers ``pointers_of(inst,
+    memo)`` gives for each instruction of ``fn`` reach (None: unknown)."""
     if fn in memo:
         return memo[fn]        # a recursive call: None (in progress) until it is known
     memo[fn] = None
     if fn.is_declaration:
         return None
-    written: set[Value] = set()
-
-    def write(pointer: Value) -> bool:
-        bases = underlying_objects(pointer)
-        if bases is None:
-            return False
-        for base in bases:
-            if _is_local(base):
-                continue
-            if not isinstance(base, (Argument, GlobalVariable)):
-                return False
-            written.add(base)
-        return True
-
+    found: set[Value] = set()
     for inst in fn.instructions():
-        if isinstance(inst, I.StoreInst):
-            targets = [inst.pointer]
-        elif isinstance(inst, (I.AtomicRMWInst, I.CmpXchgInst)):
-            targets = [inst.operand(0)]
-        elif isinstance(inst, I.CallInst):
-            targets = _call_targets(inst, memo)
-            if targets is None:
-                return None
-        else:
-            continue
-        if not all(write(t) for t in targets):
+        pointers = pointers_of(inst, memo)
+        if pointers is None:
             return None
-    memo[fn] = frozenset(written)
+        for pointer in pointers:
+            bases = underlying_objects(pointer)
+            if bases is None:
+                return None
+            for base in bases:
+                if _is_local(base):
+                    continue
+                if not isinstance(base, (Argument, GlobalVariable)):
+                    return None
+                found.add(base)
+    memo[fn] = frozenset(found)
     return memo[fn]
+
+
+def _written_pointers(inst: I.Instruction, memo: dict) -> list[Value] | None:
+    if isinstance(inst, I.StoreInst):
+        return [inst.pointer]
+    if isinstance(inst, (I.AtomicRMWInst, I.CmpXchgInst)):
+        return [inst.operand(0)]
+    if isinstance(inst, I.CallInst):
+        return _call_targets(inst, memo)
+    return []
+
+
+def _read_pointers(inst: I.Instruction, memo: dict) -> list[Value] | None:
+    if isinstance(inst, I.LoadInst):
+        return [inst.pointer]
+    if isinstance(inst, (I.AtomicRMWInst, I.CmpXchgInst)):
+        return [inst.operand(0)]
+    if isinstance(inst, I.CallInst):
+        return _call_sources(inst, memo)
+    return []
 
 
 def underlying_objects(pointer: Value, limit: int = 32) -> list[Value] | None:
@@ -146,7 +162,7 @@ def _call_targets(call: I.CallInst, memo: dict) -> list[Value] | None:
         return []
     if kind == calls.DEFINED:
         callee = call.called_function
-        inner = _written_by(callee, memo)
+        inner = _objects(callee, memo, _written_pointers)
         if inner is None:
             return None
         # The callee's arguments stand for what this call passes; its globals for themselves.
@@ -154,45 +170,6 @@ def _call_targets(call: I.CallInst, memo: dict) -> list[Value] | None:
     if kind in (calls.INACTIVE, calls.EXTERNAL):
         return [] if call.called_function.name in _READ_ONLY_CALLEES else pointers
     return None  # opaque: anything may be written
-
-
-def read_objects(root: Function) -> frozenset | None:
-    """The memory ``root``'s call tree may read, besides what it allocates
-    itself: a set of ``root``'s arguments and of globals, or None when it may
-    read memory it cannot name (a pointer loaded from memory, an opaque call)."""
-    return _read_by(root, {})
-
-
-def _read_by(fn: Function, memo: dict) -> frozenset | None:
-    if fn in memo:
-        return memo[fn]
-    memo[fn] = None
-    if fn.is_declaration:
-        return None
-    read: set[Value] = set()
-    for inst in fn.instructions():
-        if isinstance(inst, I.LoadInst):
-            sources = [inst.pointer]
-        elif isinstance(inst, (I.AtomicRMWInst, I.CmpXchgInst)):
-            sources = [inst.operand(0)]
-        elif isinstance(inst, I.CallInst):
-            sources = _call_sources(inst, memo)
-            if sources is None:
-                return None
-        else:
-            continue
-        for pointer in sources:
-            bases = underlying_objects(pointer)
-            if bases is None:
-                return None
-            for base in bases:
-                if _is_local(base):
-                    continue
-                if not isinstance(base, (Argument, GlobalVariable)):
-                    return None
-                read.add(base)
-    memo[fn] = frozenset(read)
-    return memo[fn]
 
 
 def _call_sources(call: I.CallInst, memo: dict) -> list[Value] | None:
@@ -205,7 +182,7 @@ def _call_sources(call: I.CallInst, memo: dict) -> list[Value] | None:
             (kind == calls.ALLOCATE and call.called_function.name != "realloc"):
         return []
     if kind == calls.DEFINED:
-        inner = _read_by(call.called_function, memo)
+        inner = _objects(call.called_function, memo, _read_pointers)
         if inner is None:
             return None
         return [call.arg(v.index) if isinstance(v, Argument) else v for v in inner]

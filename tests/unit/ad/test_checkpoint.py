@@ -20,11 +20,14 @@ HEADER = """
 @enzyme_checkpoint_region = external global i32
 declare void @__enzyme_checkpoint_for(ptr, i64, i64, ...)
 declare double @llvm.sin.f64(double)
+@rate = global double 2.0
 define internal void @step(i64 %i, ptr %u, double %dt) {
   %x = load double, ptr %u
   %s = call double @llvm.sin.f64(double %x)
   %y = fmul double %s, %dt
-  store double %y, ptr %u
+  %k = load double, ptr @rate                 ; read outside the region: later writes matter
+  %z = fmul double %y, %k
+  store double %z, ptr %u
   ret void
 }
 """
@@ -98,6 +101,19 @@ define double @f(ptr %u, i64 %n, ptr %scheme, ptr %other) {{
 }}""")
     attributes = module.get_function("step.checkpointed").string_attributes()
     assert attributes[LATER_WRITE_ATTRIBUTE] == "in function @f"
+
+
+def test_a_step_reading_only_its_regions_lets_anything_be_written_after_the_loop():
+    module = parse_module(HEADER.replace("ptr @rate", "ptr %u") + f"""
+define double @f(ptr %u, i64 %n, ptr %scheme, ptr %other) {{
+{CALL}
+  store double 0.0, ptr %other
+  store double 0.0, ptr %u
+  %v = load double, ptr %u
+  ret double %v
+}}""")
+    lower_checkpoint_calls(module, EnzymeCalls(module), lambda inst: "in function @f")
+    assert LATER_WRITE_ATTRIBUTE not in module.get_function("step.checkpointed").string_attributes()
 
 
 def test_a_loop_inside_a_loop_sees_the_writes_before_it_in_the_next_iteration():
