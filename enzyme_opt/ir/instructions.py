@@ -40,7 +40,11 @@ class Instruction(User):
 
     # -- identity and placement ------------------------------------------------
     def ref(self) -> str:
-        return self.parent.parent.slot_name(self)  # hot (every operand printed): no property
+        # hot (every operand printed): the function's names read directly, no property
+        function = self.parent.parent
+        slots = function._slots
+        name = slots.get(self) if slots is not None else None
+        return name if name is not None else function.slot_name(self)
 
     @property
     def function(self):
@@ -110,8 +114,9 @@ class BinaryOp(Instruction):
         super().__init__(opcode, lhs.type, (lhs, rhs), name, flags)
 
     def body(self) -> str:
-        a, b = self.operands
-        return f"{self._op(self.opcode)} {a.type} {a.ref()}, {b.ref()}"
+        ops = self._operands  # printing is hot: no operand list built
+        a = ops[0].value
+        return f"{self._op(self.opcode)} {a.type} {a.ref()}, {ops[1].value.ref()}"
 
 
 class UnaryOp(Instruction):
@@ -135,7 +140,7 @@ class CastInst(Instruction):
         super().__init__(opcode, type, (operand,), name, flags)
 
     def body(self) -> str:
-        return f"{self._op(self.opcode)} {self.operand(0).typed_ref()} to {self.type}"
+        return f"{self._op(self.opcode)} {self._operands[0].value.typed_ref()} to {self.type}"
 
 
 class CmpInst(Instruction):
@@ -150,8 +155,9 @@ class CmpInst(Instruction):
         self.predicate = predicate
 
     def body(self) -> str:
-        a, b = self.operands
-        return f"{self._op(self.opcode)} {self.predicate} {a.typed_ref()}, {b.ref()}"
+        ops = self._operands
+        return (f"{self._op(self.opcode)} {self.predicate} {ops[0].value.typed_ref()}, "
+                f"{ops[1].value.ref()}")
 
 
 class SelectInst(Instruction):
@@ -161,7 +167,7 @@ class SelectInst(Instruction):
         super().__init__("select", a.type, (cond, a, b), name, flags)
 
     def body(self) -> str:
-        c, a, b = self.operands
+        c, a, b = [use.value for use in self._operands]
         return f"{self._op('select')} {c.typed_ref()}, {a.typed_ref()}, {b.typed_ref()}"
 
 
@@ -199,7 +205,9 @@ class PhiInst(Instruction):
         self.set_operands(ops)
 
     def body(self) -> str:
-        pairs = ", ".join(f"[ {v.ref()}, {b.ref()} ]" for v, b in self.incoming)
+        ops = self._operands
+        pairs = ", ".join([f"[ {ops[i].value.ref()}, {ops[i + 1].value.ref()} ]"
+                           for i in range(0, len(ops), 2)])
         return f"{self._op('phi')} {self.type} {pairs}"
 
 
@@ -270,7 +278,7 @@ class LoadInst(_MemoryAccess):
 
     def body(self) -> str:
         head = "load" + (" atomic" if self.ordering else "") + (" volatile" if self.volatile else "")
-        text = f"{head} {self.type}, {self.pointer.typed_ref()}{self._atomic_suffix()}"
+        text = f"{head} {self.type}, {self._operands[0].value.typed_ref()}{self._atomic_suffix()}"
         return text + (f", align {self.align}" if self.align else "")
 
 
@@ -292,7 +300,8 @@ class StoreInst(_MemoryAccess):
 
     def body(self) -> str:
         head = "store" + (" atomic" if self.ordering else "") + (" volatile" if self.volatile else "")
-        text = f"{head} {self.value.typed_ref()}, {self.pointer.typed_ref()}{self._atomic_suffix()}"
+        ops = self._operands
+        text = f"{head} {ops[0].value.typed_ref()}, {ops[1].value.typed_ref()}{self._atomic_suffix()}"
         return text + (f", align {self.align}" if self.align else "")
 
 
@@ -368,7 +377,7 @@ class GEPInst(Instruction):
         return self.operands[1:]
 
     def body(self) -> str:
-        ops = ", ".join(v.typed_ref() for v in self.operands)
+        ops = ", ".join([use.value.typed_ref() for use in self._operands])
         return f"{self._op('getelementptr')} {self.source_type}, {ops}"
 
 
@@ -505,9 +514,10 @@ class CallInst(Instruction):
         fty = self.function_type
         parts.append(str(fty) if fty.varargs else str(fty.ret))
         args = []
-        for value, attrs in zip(self.args, self.arg_attrs):
+        for use, attrs in zip(self._operands[:self.num_args], self.arg_attrs):
+            value = use.value
             args.append(f"{value.type} {attrs} {value.ref()}" if attrs else value.typed_ref())
-        text = " ".join(parts) + f" {self.callee.ref()}({', '.join(args)})"
+        text = " ".join(parts) + f" {self._operands[-1].value.ref()}({', '.join(args)})"
         if self.fn_attrs:
             text += " " + self.fn_attrs
         if self.bundles:
@@ -578,10 +588,11 @@ class BranchInst(Instruction):
         return len(self._operands) == 3
 
     def body(self) -> str:
-        ops = self.operands
+        ops = self._operands
         if len(ops) == 1:
-            return f"br label {ops[0].ref()}"
-        return f"br {ops[0].typed_ref()}, label {ops[1].ref()}, label {ops[2].ref()}"
+            return f"br label {ops[0].value.ref()}"
+        return (f"br {ops[0].value.typed_ref()}, label {ops[1].value.ref()}, "
+                f"label {ops[2].value.ref()}")
 
 
 class SwitchInst(Instruction):
@@ -628,7 +639,7 @@ class ReturnInst(Instruction):
         return self.operand(0) if self._operands else None
 
     def body(self) -> str:
-        return f"ret {self.operand(0).typed_ref()}" if self._operands else "ret void"
+        return f"ret {self._operands[0].value.typed_ref()}" if self._operands else "ret void"
 
 
 class UnreachableInst(Instruction):

@@ -379,18 +379,16 @@ class Function(GlobalValue):
     def assign_slots(self) -> None:
         """Give every local value its printed name: hints are kept (made
         unique with ``_N``), unnamed values are numbered in order as LLVM
-        requires (arguments, then blocks and instructions)."""
+        requires (arguments, then blocks and instructions).  Runs once per
+        function printed, over every value: the loops are written out (no
+        helper call, no ``has_result`` property) as this is the printer's
+        second-largest cost."""
         slots: dict[Value, str] = {}
         taken: set[str] = set()
-        counter = 0
+        void = T.VoidType
 
-        def name_of(value: Value) -> None:
-            nonlocal counter
+        def claim(value: Value) -> None:
             hint = value.name
-            if not hint:
-                slots[value] = f"%{counter}"
-                counter += 1
-                return
             if hint.isdigit():
                 hint = "_" + hint
             name = hint
@@ -402,26 +400,29 @@ class Function(GlobalValue):
             slots[value] = "%" + quote_name(name)
 
         # Named values first claim their names so numbered ones never clash.
+        blocks = self.blocks
         for arg in self.args:
             if arg.name:
-                name_of(arg)
-        for block in self.blocks:
+                claim(arg)
+        for block in blocks:
             if block.name:
-                name_of(block)
+                claim(block)
             for inst in block.instructions:
-                if inst.name and inst.has_result:
-                    name_of(inst)
+                if inst.name and type(inst.type) is not void:
+                    claim(inst)
+        counter = 0
         for arg in self.args:
             if not arg.name:
-                name_of(arg)
-        for index, block in enumerate(self.blocks):
-            if not block.name and index > 0:
-                name_of(block)
-            elif not block.name:  # the unnamed entry block takes the next number
-                name_of(block)
+                slots[arg] = f"%{counter}"
+                counter += 1
+        for block in blocks:  # an unnamed entry block takes the next number too
+            if not block.name:
+                slots[block] = f"%{counter}"
+                counter += 1
             for inst in block.instructions:
-                if not inst.name and inst.has_result:
-                    name_of(inst)
+                if not inst.name and type(inst.type) is not void:
+                    slots[inst] = f"%{counter}"
+                    counter += 1
         self._slots = slots
 
     def invalidate_slots(self) -> None:

@@ -212,15 +212,16 @@ f64 = FloatType("double")
 ptr = PointerType(0)
 
 
-_BARE_NAME = re.compile(r"[-A-Za-z$._][-\w$.]*|\d+")
-_ASCII_WORD = re.compile(r"[-\w$.]*", re.ASCII)
+#: a name LLVM prints bare: ASCII word characters, ``-$.``, not starting with a digit unless
+#: all digits (one ASCII pattern: \w and \d mean only their ASCII characters)
+_BARE_NAME = re.compile(r"[-A-Za-z$._][-\w$.]*|\d+", re.ASCII)
 
 
 def quote_name(name: str) -> str:
     """Spell an identifier as LLVM does: bare when every character is allowed
     (and it does not start with a digit unless it is all digits), else quoted
     with non-printable characters and quotes escaped as ``\\XX``."""
-    if _BARE_NAME.fullmatch(name) and _ASCII_WORD.fullmatch(name):
+    if _BARE_NAME.fullmatch(name):
         return name
     out = []
     for ch in name:

@@ -165,7 +165,8 @@ class ConstantInt(Constant):
         self.value = value
 
     def ref(self) -> str:
-        if self.type == T.i1:
+        ty = self.type  # i1, without the dataclass's __eq__ (a constant is printed often)
+        if type(ty) is T.IntType and ty.bits == 1:
             return "true" if self.value else "false"
         return str(self.value)
 
