@@ -298,12 +298,15 @@ class DataLayout:
         return (size + align - 1) // align * align
 
     def align(self, ty: Type) -> int:
-        if isinstance(ty, IntType):
-            return min(max(1, _pow2_ceil((ty.bits + 7) // 8)), 16 if ty.bits > 64 else 8)
-        if isinstance(ty, FloatType):
-            return {"half": 2, "bfloat": 2, "float": 4, "double": 8}.get(ty.kind, 16)
-        if isinstance(ty, PointerType):
+        # asked for every load, store and alloca built: the scalars first, by exact type
+        # (no type has subclasses)
+        kind = type(ty)
+        if kind is FloatType:
+            return _FLOAT_ALIGN.get(ty.kind, 16)
+        if kind is PointerType:
             return 8
+        if kind is IntType:
+            return min(max(1, _pow2_ceil((ty.bits + 7) // 8)), 16 if ty.bits > 64 else 8)
         if isinstance(ty, VectorType):
             return _pow2_ceil(self.size(ty))
         if isinstance(ty, ArrayType):
@@ -326,6 +329,9 @@ class DataLayout:
             offset += self.alloc_size(element)
         align = self.align(ty)
         return (offset + align - 1) // align * align, offsets
+
+
+_FLOAT_ALIGN = {"half": 2, "bfloat": 2, "float": 4, "double": 8}
 
 
 def _bits(ty: Type) -> int:

@@ -15,8 +15,8 @@ from enzyme_opt.diagnostics import ParseError
 from enzyme_opt.ir.values import CAST_OPCODES, unescape_string
 
 _TOKEN = re.compile(r"""
-    [ \t\r]+ | ;[^\n]*                          # blanks and comments: skipped
-  | ( \n
+    (?:[ \t\r]+ | ;[^\n]*)*+                    # blanks and comments before a token: skipped
+    ( \n
     | (?:[-\w$.]+|"[^"]*"):(?![:=])             # label definition  "bb:"
     | [%@$]"[^"]*" | [%@$][-\w$.]+              # local / global / comdat names
     | !"[^"]*" | ![-\w$.\\]*                    # metadata string / name / '!'
@@ -26,12 +26,19 @@ _TOKEN = re.compile(r"""
     | [-+]?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?       # decimal numbers
     | [A-Za-z_][\w.$]*                          # keywords and words
     | \.\.\. | [=,()\[\]{}<>*:|^]
-    | \S )                                      # anything else: parser error
+    | \S                                        # anything else: parser error
+    | \Z )                                      # blanks or a comment ending the text
 """, re.VERBOSE)
 
 
 def tokenize(text: str) -> list[str]:
-    return [t for t in _TOKEN.findall(text) if t]
+    """The tokens of ``text``.  Blanks and comments are matched as the (possessive) prefix
+    of the token after them, so ``findall`` makes one match per token; only the end of the
+    text, reached through trailing blanks, gives empty strings, which are dropped."""
+    tokens = _TOKEN.findall(text)
+    while tokens and not tokens[-1]:
+        tokens.pop()
+    return tokens
 
 
 class Cursor:
