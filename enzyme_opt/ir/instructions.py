@@ -29,14 +29,18 @@ class Instruction(User):
 
     __slots__ = ("opcode", "parent", "flags", "metadata", "debug_records")
 
+    # Subclasses call ``Instruction.__init__`` by name, not through ``super()``: building
+    # instructions is a large part of the compiler's time, and each ``super()`` costs more
+    # than the rest of a small constructor.
     def __init__(self, opcode: str, type: Type, operands: Sequence[Value] = (),
                  name: str = "", flags: str = ""):
-        super().__init__(type, operands, name)
+        User.__init__(self, type, operands, name)
         self.opcode = opcode
         self.parent = None  # the BasicBlock
         self.flags = flags
         self.metadata: list[tuple[str, str]] = []
-        self.debug_records: list[DebugRecord] = []
+        #: replaced (never appended to): most instructions share the empty tuple
+        self.debug_records: Sequence[DebugRecord] = ()
 
     # -- identity and placement ------------------------------------------------
     def ref(self) -> str:
@@ -111,7 +115,7 @@ class BinaryOp(Instruction):
     __slots__ = ()
 
     def __init__(self, opcode: str, lhs: Value, rhs: Value, name: str = "", flags: str = ""):
-        super().__init__(opcode, lhs.type, (lhs, rhs), name, flags)
+        Instruction.__init__(self, opcode, lhs.type, (lhs, rhs), name, flags)
 
     def body(self) -> str:
         ops = self._operands  # printing is hot: no operand list built
@@ -125,7 +129,7 @@ class UnaryOp(Instruction):
     __slots__ = ()
 
     def __init__(self, opcode: str, operand: Value, name: str = "", flags: str = ""):
-        super().__init__(opcode, operand.type, (operand,), name, flags)
+        Instruction.__init__(self, opcode, operand.type, (operand,), name, flags)
 
     def body(self) -> str:
         return f"{self._op(self.opcode)} {self.operand(0).typed_ref()}"
@@ -137,7 +141,7 @@ class CastInst(Instruction):
     __slots__ = ()
 
     def __init__(self, opcode: str, operand: Value, type: Type, name: str = "", flags: str = ""):
-        super().__init__(opcode, type, (operand,), name, flags)
+        Instruction.__init__(self, opcode, type, (operand,), name, flags)
 
     def body(self) -> str:
         return f"{self._op(self.opcode)} {self._operands[0].value.typed_ref()} to {self.type}"
@@ -151,7 +155,7 @@ class CmpInst(Instruction):
     def __init__(self, opcode: str, predicate: str, lhs: Value, rhs: Value,
                  name: str = "", flags: str = ""):
         ty = T.VectorType(lhs.type.count, T.i1, lhs.type.scalable) if isinstance(lhs.type, T.VectorType) else T.i1
-        super().__init__(opcode, ty, (lhs, rhs), name, flags)
+        Instruction.__init__(self, opcode, ty, (lhs, rhs), name, flags)
         self.predicate = predicate
 
     def body(self) -> str:
@@ -164,7 +168,7 @@ class SelectInst(Instruction):
     __slots__ = ()
 
     def __init__(self, cond: Value, a: Value, b: Value, name: str = "", flags: str = ""):
-        super().__init__("select", a.type, (cond, a, b), name, flags)
+        Instruction.__init__(self, "select", a.type, (cond, a, b), name, flags)
 
     def body(self) -> str:
         c, a, b = [use.value for use in self._operands]
@@ -181,7 +185,7 @@ class PhiInst(Instruction):
         ops: list[Value] = []
         for value, block in incoming:
             ops += (value, block)
-        super().__init__("phi", type, ops, name, flags)
+        Instruction.__init__(self, "phi", type, ops, name, flags)
 
     @property
     def incoming(self) -> list[tuple[Value, Value]]:
@@ -215,7 +219,7 @@ class FreezeInst(Instruction):
     __slots__ = ()
 
     def __init__(self, operand: Value, name: str = ""):
-        super().__init__("freeze", operand.type, (operand,), name)
+        Instruction.__init__(self, "freeze", operand.type, (operand,), name)
 
     def body(self) -> str:
         return f"freeze {self.operand(0).typed_ref()}"
@@ -229,7 +233,8 @@ class AllocaInst(Instruction):
 
     def __init__(self, allocated_type: Type, count: Value | None = None, align: int | None = None,
                  name: str = "", addrspace: int = 0, prefix: str = ""):
-        super().__init__("alloca", T.PointerType(addrspace), (count,) if count is not None else (), name)
+        Instruction.__init__(self, "alloca", T.PointerType(addrspace),
+                             (count,) if count is not None else (), name)
         self.allocated_type = allocated_type
         self.align = align
         self.addrspace = addrspace
@@ -269,7 +274,7 @@ class LoadInst(_MemoryAccess):
 
     def __init__(self, type: Type, pointer: Value, align: int | None = None, name: str = "",
                  volatile: bool = False, ordering: str = "", syncscope: str = ""):
-        super().__init__("load", type, (pointer,), name)
+        Instruction.__init__(self, "load", type, (pointer,), name)
         self.align, self.volatile, self.ordering, self.syncscope = align, volatile, ordering, syncscope
 
     @property
@@ -287,7 +292,7 @@ class StoreInst(_MemoryAccess):
 
     def __init__(self, value: Value, pointer: Value, align: int | None = None,
                  volatile: bool = False, ordering: str = "", syncscope: str = ""):
-        super().__init__("store", T.void, (value, pointer))
+        Instruction.__init__(self, "store", T.void, (value, pointer))
         self.align, self.volatile, self.ordering, self.syncscope = align, volatile, ordering, syncscope
 
     @property
@@ -312,7 +317,7 @@ class AtomicRMWInst(_MemoryAccess):
 
     def __init__(self, operation: str, pointer: Value, value: Value, ordering: str,
                  align: int | None = None, name: str = "", volatile: bool = False, syncscope: str = ""):
-        super().__init__("atomicrmw", value.type, (pointer, value), name)
+        Instruction.__init__(self, "atomicrmw", value.type, (pointer, value), name)
         self.operation = operation
         self.align, self.volatile, self.ordering, self.syncscope = align, volatile, ordering, syncscope
 
@@ -332,7 +337,8 @@ class CmpXchgInst(_MemoryAccess):
     def __init__(self, pointer: Value, compare: Value, new: Value, ordering: str,
                  align: int | None = None, name: str = "", volatile: bool = False,
                  syncscope: str = "", weak: bool = False):
-        super().__init__("cmpxchg", T.StructType((compare.type, T.i1)), (pointer, compare, new), name)
+        Instruction.__init__(self, "cmpxchg", T.StructType((compare.type, T.i1)),
+                             (pointer, compare, new), name)
         self.align, self.volatile, self.ordering, self.syncscope = align, volatile, ordering, syncscope
         self.weak = weak
 
@@ -347,7 +353,7 @@ class FenceInst(_MemoryAccess):
     __slots__ = ()
 
     def __init__(self, ordering: str, syncscope: str = ""):
-        super().__init__("fence", T.void)
+        Instruction.__init__(self, "fence", T.void)
         self.align, self.volatile, self.ordering, self.syncscope = None, False, ordering, syncscope
 
     def body(self) -> str:
@@ -365,7 +371,7 @@ class GEPInst(Instruction):
         for index in indices:
             if isinstance(index.type, T.VectorType) and not isinstance(result, T.VectorType):
                 result = T.VectorType(index.type.count, pointer.type)
-        super().__init__("getelementptr", result, (pointer, *indices), name, flags)
+        Instruction.__init__(self, "getelementptr", result, (pointer, *indices), name, flags)
         self.source_type = source_type
 
     @property
@@ -385,7 +391,7 @@ class ExtractValueInst(Instruction):
     __slots__ = ("indices",)
 
     def __init__(self, aggregate: Value, indices: Sequence[int], type: Type, name: str = ""):
-        super().__init__("extractvalue", type, (aggregate,), name)
+        Instruction.__init__(self, "extractvalue", type, (aggregate,), name)
         self.indices = tuple(indices)
 
     def body(self) -> str:
@@ -396,7 +402,7 @@ class InsertValueInst(Instruction):
     __slots__ = ("indices",)
 
     def __init__(self, aggregate: Value, element: Value, indices: Sequence[int], name: str = ""):
-        super().__init__("insertvalue", aggregate.type, (aggregate, element), name)
+        Instruction.__init__(self, "insertvalue", aggregate.type, (aggregate, element), name)
         self.indices = tuple(indices)
 
     def body(self) -> str:
@@ -408,7 +414,7 @@ class ExtractElementInst(Instruction):
     __slots__ = ()
 
     def __init__(self, vector: Value, index: Value, name: str = ""):
-        super().__init__("extractelement", vector.type.element, (vector, index), name)
+        Instruction.__init__(self, "extractelement", vector.type.element, (vector, index), name)
 
     def body(self) -> str:
         v, i = self.operands
@@ -419,7 +425,7 @@ class InsertElementInst(Instruction):
     __slots__ = ()
 
     def __init__(self, vector: Value, element: Value, index: Value, name: str = ""):
-        super().__init__("insertelement", vector.type, (vector, element, index), name)
+        Instruction.__init__(self, "insertelement", vector.type, (vector, element, index), name)
 
     def body(self) -> str:
         v, e, i = self.operands
@@ -433,7 +439,7 @@ class ShuffleVectorInst(Instruction):
 
     def __init__(self, a: Value, b: Value, mask: Value, name: str = ""):
         ty = T.VectorType(mask.type.count, a.type.element, mask.type.scalable)
-        super().__init__("shufflevector", ty, (a, b, mask), name)
+        Instruction.__init__(self, "shufflevector", ty, (a, b, mask), name)
 
     @property
     def mask(self) -> list[int]:
@@ -478,7 +484,8 @@ class CallInst(Instruction):
                  bundles: Sequence[tuple[str, Sequence[Value]]] = (), opcode: str = "call",
                  dests: Sequence[Value] = ()):
         bundle_ops = [v for _, vs in bundles for v in vs]
-        super().__init__(opcode, function_type.ret, (*args, *bundle_ops, *dests, callee), name, flags)
+        Instruction.__init__(self, opcode, function_type.ret, (*args, *bundle_ops, *dests, callee),
+                             name, flags)
         self.function_type = function_type
         self.num_args = len(args)
         self.arg_attrs = list(arg_attrs) if arg_attrs is not None else [""] * len(args)
@@ -581,7 +588,7 @@ class BranchInst(Instruction):
     __slots__ = ()
 
     def __init__(self, *operands: Value):
-        super().__init__("br", T.void, operands)
+        Instruction.__init__(self, "br", T.void, operands)
 
     @property
     def is_conditional(self) -> bool:
@@ -604,7 +611,7 @@ class SwitchInst(Instruction):
         ops: list[Value] = [condition, default]
         for value, block in cases:
             ops += (value, block)
-        super().__init__("switch", T.void, ops)
+        Instruction.__init__(self, "switch", T.void, ops)
 
     @property
     def cases(self) -> list[tuple[Value, Value]]:
@@ -621,7 +628,7 @@ class IndirectBrInst(Instruction):
     __slots__ = ()
 
     def __init__(self, address: Value, dests: Sequence[Value]):
-        super().__init__("indirectbr", T.void, (address, *dests))
+        Instruction.__init__(self, "indirectbr", T.void, (address, *dests))
 
     def body(self) -> str:
         dests = ", ".join(f"label {b.ref()}" for b in self.operands[1:])
@@ -632,7 +639,7 @@ class ReturnInst(Instruction):
     __slots__ = ()
 
     def __init__(self, value: Value | None = None):
-        super().__init__("ret", T.void, (value,) if value is not None else ())
+        Instruction.__init__(self, "ret", T.void, (value,) if value is not None else ())
 
     @property
     def value(self) -> Value | None:
@@ -646,7 +653,7 @@ class UnreachableInst(Instruction):
     __slots__ = ()
 
     def __init__(self):
-        super().__init__("unreachable", T.void)
+        Instruction.__init__(self, "unreachable", T.void)
 
     def body(self) -> str:
         return "unreachable"
@@ -656,7 +663,7 @@ class ResumeInst(Instruction):
     __slots__ = ()
 
     def __init__(self, value: Value):
-        super().__init__("resume", T.void, (value,))
+        Instruction.__init__(self, "resume", T.void, (value,))
 
     def body(self) -> str:
         return f"resume {self.operand(0).typed_ref()}"
@@ -669,7 +676,7 @@ class LandingPadInst(Instruction):
     __slots__ = ("cleanup", "clauses")
 
     def __init__(self, type: Type, cleanup: bool, clauses: Sequence[tuple[str, Value]], name: str = ""):
-        super().__init__("landingpad", type, [v for _, v in clauses], name)
+        Instruction.__init__(self, "landingpad", type, [v for _, v in clauses], name)
         self.cleanup = cleanup
         self.clauses = [kind for kind, _ in clauses]
 
@@ -686,7 +693,7 @@ class VAArgInst(Instruction):
     __slots__ = ()
 
     def __init__(self, va_list: Value, type: Type, name: str = ""):
-        super().__init__("va_arg", type, (va_list,), name)
+        Instruction.__init__(self, "va_arg", type, (va_list,), name)
 
     def body(self) -> str:
         return f"va_arg {self.operand(0).typed_ref()}, {self.type}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import chain
 from typing import Iterator, Sequence
 
 from enzyme_opt.ir import types as T
@@ -302,8 +303,9 @@ class Function(GlobalValue):
         return block
 
     def instructions(self) -> Iterator:
-        for block in self.blocks:
-            yield from block.instructions
+        # chain, not a generator: whole-function walks are frequent, and chain's
+        # iteration runs in C (each block's list is still read when it is reached)
+        return chain.from_iterable(block.instructions for block in self.blocks)
 
     @property
     def attribute_group_ids(self) -> list[int]:

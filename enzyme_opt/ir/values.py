@@ -161,7 +161,7 @@ class ConstantInt(Constant):
     __slots__ = ("value",)
 
     def __init__(self, type: Type, value: int):
-        super().__init__(type)
+        User.__init__(self, type)  # no super(): constants are made often
         self.value = value
 
     def ref(self) -> str:
@@ -182,7 +182,7 @@ class ConstantFP(Constant):
     __slots__ = ("value", "text")
 
     def __init__(self, type: Type, value: float, text: str | None = None):
-        super().__init__(type)
+        User.__init__(self, type)  # no super(): constants are made often
         self.value = value
         self.text = text if text is not None else format_float(type, value)
 

@@ -525,11 +525,13 @@ class AugmentedBuilder(RecordPlanner):
             return inst.pointer in self.shadow and T.contains_float(inst.value.type)
         if inst in self.calls or inst in self.heap_shadows or inst in self.heap_primals:
             return True
-        if isinstance(inst, I.CallInst) and call_kind(inst) in (calls.COPY, calls.FILL):
-            return inst.arg(0) in self.shadow
+        if isinstance(inst, I.CallInst):
+            if call_kind(inst) in (calls.COPY, calls.FILL):
+                return inst.arg(0) in self.shadow
+            return gpu.is_barrier_call(inst) or openmp.is_mirrored_call(inst)
         if op == "atomicrmw":
             return inst.operand(0) in self.shadow and inst.operand(1) in self.varied
-        return gpu.is_barrier_call(inst) or openmp.is_mirrored_call(inst)
+        return False  # barriers and mirrored runtime calls are calls
 
     def needs(self, inst: I.Instruction) -> list[Value]:
         """Forward-sweep values the reverse rule of ``inst`` reads."""
@@ -550,11 +552,11 @@ class AugmentedBuilder(RecordPlanner):
             return [self.shadow[inst.pointer]] if inst.pointer in self.shadow else []
         if op in ("store", "atomicrmw"):
             return [self.shadow[inst.pointer if op == "store" else inst.operand(0)]]
-        if gpu.is_barrier_call(inst):
-            return []
-        if openmp.is_mirrored_call(inst):
-            return openmp.mirror_needs(inst)
         if isinstance(inst, I.CallInst):
+            if gpu.is_barrier_call(inst):
+                return []
+            if openmp.is_mirrored_call(inst):
+                return openmp.mirror_needs(inst)
             kind = call_kind(inst)
             if kind == calls.COPY:
                 return [self.shadow[inst.arg(0)], self.shadow.get(inst.arg(1)), inst.arg(2)]

@@ -117,7 +117,8 @@ class BodyParser:
                     block = self.scope.block(str(self.scope.entry_number))
                     self.function.blocks.append(block)
                 inst = self.parse_instruction()
-                inst.debug_records, records = records, []
+                if records:
+                    inst.debug_records, records = records, []
                 block.append(inst)
             self._check_resolved()
         finally:
