@@ -108,6 +108,8 @@ def regions_to_calls(clones: list[Function], where) -> None:
     if not clones:
         return
     module = clones[0].module
+    if not any(omp.is_runtime_function(fn.name) for fn in module.functions):
+        return  # every call looked at below calls the runtime, and the module declares none of it
     _refuse_unsupported(clones, where)
     tasks: list[Function] = []
     for fn in clones:
