@@ -99,7 +99,7 @@ def clone_blocks(blocks: list[BasicBlock], target: Function, vmap: dict[Value, V
             if inst in skip:
                 continue
             new = clone_instruction(inst, vmap)
-            if not keep_debug:
+            if not keep_debug and new.metadata:
                 new.metadata = [(k, t) for k, t in new.metadata if k not in DEBUG_ONLY_METADATA]
             vmap[inst] = new
             new_block.append(new)

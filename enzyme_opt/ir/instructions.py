@@ -10,6 +10,7 @@ that keeps the round trip lossless without modelling all of LangRef.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Sequence
 
 from enzyme_opt.ir import types as T
@@ -100,6 +101,7 @@ class Instruction(User):
 
 
 _VOID = T.VoidType
+_value_of = attrgetter("value")
 
 TERMINATORS = frozenset({"ret", "br", "switch", "indirectbr", "invoke", "resume",
                          "unreachable", "callbr"})
@@ -501,7 +503,7 @@ class CallInst(Instruction):
 
     @property
     def args(self) -> list[Value]:
-        return [u.value for u in self._operands[:self.num_args]]
+        return [*map(_value_of, self._operands[:self.num_args])]
 
     def arg(self, index: int) -> Value:
         return self._operands[index].value

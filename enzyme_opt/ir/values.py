@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import struct
+from operator import attrgetter
 from typing import Iterator, Sequence
 
 from enzyme_opt.ir import types as T
@@ -37,6 +38,7 @@ class Use:
 
 
 _new_use = object.__new__
+_value_of = attrgetter("value")
 
 
 class Value:
@@ -101,7 +103,7 @@ class User(Value):
 
     @property
     def operands(self) -> list[Value]:
-        return [u.value for u in self._operands]
+        return [*map(_value_of, self._operands)]  # C-level: asked for very often
 
     def operand(self, index: int) -> Value:
         return self._operands[index].value
