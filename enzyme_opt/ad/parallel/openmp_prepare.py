@@ -54,6 +54,8 @@ LOCK_TYPE = T.ArrayType(8, T.i32)
 
 #: module → names of the functions a forked region may run (its microtask and callees)
 _parallel: "weakref.WeakKeyDictionary[Module, frozenset]" = weakref.WeakKeyDictionary()
+#: module → names of the microtasks a fork calls (a region's own function, not its callees)
+_forked: "weakref.WeakKeyDictionary[Module, frozenset]" = weakref.WeakKeyDictionary()
 
 
 # -- knowledge the call graph needs ---------------------------------------------------
@@ -129,6 +131,7 @@ def regions_to_calls(clones: list[Function], where) -> None:
                         "nested OpenMP parallel regions (a parallel region inside a parallel "
                         "region) are not supported", where(inst))
     _parallel[module] = frozenset(names)
+    _forked[module] = frozenset(_forked.get(module, frozenset()) | {t.name for t in tasks})
 
 
 def _refuse_unsupported(clones: list[Function], where) -> None:
@@ -245,4 +248,12 @@ def in_parallel_region(fn: Function) -> bool:
     function it calls)?  Its reverse sweep then adds into shadow memory atomically."""
     module = fn.module
     names = _parallel.get(module) if module is not None else None
+    return bool(names) and fn.name in names
+
+
+def is_forked_region(fn: Function) -> bool:
+    """Is ``fn`` the microtask of a forked region (the function every thread of the team
+    calls, not a function it calls)?"""
+    module = fn.module
+    names = _forked.get(module) if module is not None else None
     return bool(names) and fn.name in names

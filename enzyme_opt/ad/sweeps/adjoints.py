@@ -18,6 +18,7 @@ from enzyme_opt.ad.sweeps import reallocs
 from enzyme_opt.ad.sweeps.augment import release_args
 from enzyme_opt.ad.sweeps.gradient_log import log_gradient, log_hook
 from enzyme_opt.ad.sweeps.lanes import Lanes
+from enzyme_opt.ad.sweeps.openmp_ranges import ReverseRanges
 from enzyme_opt.ad.sweeps.tape import TAPE_TYPE, release_shadow_tape
 from enzyme_opt.ad.utils import split_lanes
 from enzyme_opt.analysis.poison import defined_lane_flags, undefined_lanes
@@ -88,6 +89,8 @@ class AdjointRules:
         #: the reverse sweep of a function an OpenMP team runs: other threads may add to
         #: the same shadow memory at once (``ad/parallel/openmp.py``)
         self.threads = in_parallel_region(gen.forward.request.function)
+        #: where such adds may be plain: a region's exclusive intervals (openmp_ranges)
+        self.ranges = ReverseRanges.of(gen) if self.threads else None
         #: at width W an adjoint holds W lanes (``<W x T>`` for a float)
         self.lanes: Lanes = gen.lanes
         self.width = self.lanes.width
@@ -135,12 +138,15 @@ class AdjointRules:
         b.store(b.fadd(b.load(ty, slot), delta), slot)
 
     def memory_add(self, b: Builder, pointer: Value, delta: Value, align: int | None,
-                   private: bool = False) -> None:
-        """``*pointer += delta`` in shadow memory (atomically on GPUs, where
-        other threads may add to the same location)."""
+                   private: bool = False, load: I.Instruction | None = None) -> None:
+        """``*pointer += delta`` in shadow memory, the adjoint of ``load`` (atomically
+        on GPUs and in OpenMP regions, where other threads may add to the same
+        location, unless ``openmp_ranges`` shows at run time that none does)."""
         if self.gpu:
             return gpu.atomic_add(b, pointer, delta, align)
         if self.threads and not private:
+            if self.ranges is not None:
+                return self.ranges.add(b, pointer, delta, align, load)
             return openmp.atomic_add(b, pointer, delta, align)
         if isinstance(delta.type, T.VectorType) and not delta.type.scalable:
             # One element at a time: a vector read-modify-write that overlaps the
@@ -391,7 +397,7 @@ class AdjointRules:
                                            "not supported")
         for shadow, lane in zip(self.shadow_lanes(b, inst.pointer),
                                 self.lanes.split(b, dy, inst.type)):
-            self.memory_add(b, shadow, lane, inst.align, private)
+            self.memory_add(b, shadow, lane, inst.align, private, inst)
 
     def op_atomicrmw(self, b: Builder, inst) -> None:
         gpu.reverse_atomic_update(self, b, inst)

@@ -24,6 +24,7 @@ from enzyme_opt.ad.rules.elementwise import elementwise_rule
 from enzyme_opt.ad.sweeps import reallocs
 from enzyme_opt.ad.sweeps.lanes import Lanes
 from enzyme_opt.ad.sweeps.memory import MemoryOps, heap_allocate_rerun_locals
+from enzyme_opt.ad.sweeps.openmp_ranges import record_ranges
 from enzyme_opt.ad.sweeps.records import RecordPlanner
 from enzyme_opt.ad.sweeps.tape import mirror_on_shadow_tape, shadow_tapes_supported
 from enzyme_opt.ad.utils import PrimalOf, clone_body, join_lanes, split_lanes
@@ -168,6 +169,7 @@ class AugmentedBuilder(RecordPlanner):
                                if self.is_active(v)]
         self.cfg = CFG(self.out)
         self.write_records()
+        record_ranges(self)  # an OpenMP region's intervals of shadow bytes (openmp_ranges)
 
     def return_shadow(self) -> None:
         """A duplicated (pointer) return comes back as ``{primal, shadow}``."""

@@ -28,6 +28,7 @@ from __future__ import annotations
 from enzyme_opt.ad.parallel.openmp import runtime_function
 from enzyme_opt.ad.parallel.openmp_prepare import (AUGMENTED, FORK, PLACEHOLDER, WRAPPER_SUFFIX,
                                                    region_tag)
+from enzyme_opt.ad.sweeps.openmp_ranges import exclusive_function, group_count, record_bytes
 from enzyme_opt.ad.sweeps.tape import (TAPE_BYTES, free_tape, message_global, new_tape, read_record,
                                        write_record)
 from enzyme_opt.diagnostics import DifferentiationError
@@ -37,9 +38,10 @@ from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, Module
 from enzyme_opt.ir.values import ConstantInt, Value, null, zero
 
-#: the control block of a forked augmented sweep: the team's size (i32, at 0) and its
-#: table of tapes, one per thread (ptr, at 8)
-TAPES_OFFSET, CONTROL_BYTES = 8, 16
+#: the control block of a forked augmented sweep: the team's size (i32, at 0), its
+#: table of tapes, one per thread (ptr, at 8), and its table of the intervals of shadow
+#: memory each thread's loads covered (ptr, at 16; ``openmp_ranges``)
+TAPES_OFFSET, RANGES_OFFSET, CONTROL_BYTES = 8, 16, 24
 TEAM_MISMATCH = (b"enzyme-opt: the reverse sweep of an OpenMP parallel region got a team of "
                  b"another size than its forward sweep; the gradient cannot be computed\n")
 WORD = T.i64
@@ -157,6 +159,7 @@ def _fork_augmented(module: Module, call: I.CallInst, loc: Value) -> None:
     the caller records the control block on its tape."""
     callee, captured, tape = _split(call, True)
     where = _where(module, call)
+    groups = group_count(callee)
     if call.has_uses():
         raise DifferentiationError("the result of an OpenMP region's augmented sweep is used",
                                    where)
@@ -172,11 +175,24 @@ def _fork_augmented(module: Module, call: I.CallInst, loc: Value) -> None:
         table = w.call(calloc, [w.cast("sext", team, T.i64), ConstantInt(T.i64, TAPE_BYTES)],
                        "tapes")
         w.store(table, w.byte_gep(ctl, ConstantInt(T.i64, TAPES_OFFSET)))
+        if groups:
+            ranges = w.call(calloc, [w.cast("sext", team, T.i64),
+                                     ConstantInt(T.i64, record_bytes(groups))], "ranges")
+            w.store(ranges, w.byte_gep(ctl, ConstantInt(T.i64, RANGES_OFFSET)))
     gtid = w.load(T.i32, fn.args[0], "gtid")
     w.call(runtime_function(module, "__kmpc_barrier", T.void, (T.ptr, T.i32)), [loc, gtid])
     own = _tape_of(w, ctl, tid)
     new_tape(w, own)
     w.call(callee, [*fn.args[:2], *values, own])
+    if groups:
+        # This thread's intervals, its tape's last record, where the team can read them.
+        size = record_bytes(groups)
+        ranges = w.load(T.ptr, w.byte_gep(ctl, ConstantInt(T.i64, RANGES_OFFSET)), "ranges")
+        mine = w.byte_gep(ranges, w.mul(tid, ConstantInt(T.i64, size)), "my.ranges")
+        top = _last_record(w, own, size)
+        for offset in range(0, size, 8):
+            at = ConstantInt(T.i64, offset)
+            w.store(w.load(T.i64, w.byte_gep(top, at)), w.byte_gep(mine, at))
     w.ret()
     _fork(b, module, loc, fn, [*(pack(b, v, where) for v in captured), control])
     write_record(b, tape, [control])
@@ -212,6 +228,13 @@ def _fork_reverse(module: Module, call: I.CallInst, loc: Value) -> None:
     with w.if_then(w.icmp("ne", got, expected), name="other.team"):
         _stop(w, module, "enzyme_opt.omp.team_mismatch", TEAM_MISMATCH)
     own = _tape_of(w, ctl, tid)
+    groups = group_count(callee)
+    if groups:
+        # The intervals the callee pops first become those only this thread adds into.
+        ranges = w.load(T.ptr, w.byte_gep(ctl, ConstantInt(T.i64, RANGES_OFFSET)), "ranges")
+        w.call(exclusive_function(module),
+               [ranges, ConstantInt(T.i64, groups), w.cast("sext", expected, T.i64), tid,
+                _last_record(w, own, record_bytes(groups))])
     grads = w.call(callee, [*fn.args[:2], *values, own], "adjoints" if ret != T.void else "")
     free_tape(w, own)
     if sums is not None:
@@ -223,6 +246,7 @@ def _fork_reverse(module: Module, call: I.CallInst, loc: Value) -> None:
         call.replace_all_uses_with(b.load(ret, sums, "omp.adjoint"))
     free = module.get_or_declare("free", T.FunctionType(T.void, (T.ptr,)))
     b.call(free, [b.load(T.ptr, b.byte_gep(control, ConstantInt(T.i64, TAPES_OFFSET)))])
+    b.call(free, [b.load(T.ptr, b.byte_gep(control, ConstantInt(T.i64, RANGES_OFFSET)))])
     b.call(free, [control])
     call.erase()
 
@@ -253,6 +277,14 @@ def _thread_num(b: Builder, module: Module) -> Value:
 def _tape_of(b: Builder, control: Value, tid: Value) -> Value:
     table = b.load(T.ptr, b.byte_gep(control, ConstantInt(T.i64, TAPES_OFFSET)), "tapes")
     return b.byte_gep(table, b.mul(tid, ConstantInt(T.i64, TAPE_BYTES)), "thread.tape")
+
+
+def _last_record(b: Builder, tape: Value, size: int) -> Value:
+    """Where the last ``size`` bytes pushed onto ``tape`` are (``tape.py``'s layout:
+    ``{data, bytes used, …}``)."""
+    data = b.load(T.ptr, tape, "data")
+    used = b.load(T.i64, b.byte_gep(tape, ConstantInt(T.i64, 8)), "used")
+    return b.byte_gep(data, b.sub(used, ConstantInt(T.i64, size)), "last.record")
 
 
 def _stop(b: Builder, module: Module, name: str, text: bytes) -> None:
