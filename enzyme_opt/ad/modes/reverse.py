@@ -256,6 +256,7 @@ class SplitGenerator:
                 continue
             if fwd.needs_reverse(inst):
                 self.rules.visit(b, inst)
+        self.rules.end_block(b)
         preds = [p for p in fwd.cfg.preds[block] if p in live]
         if block is fwd.cfg.rpo[0]:
             self.finish(b)

@@ -137,6 +137,11 @@ class AdjointRules:
             return
         b.store(b.fadd(b.load(ty, slot), delta), slot)
 
+    def end_block(self, b: Builder) -> None:
+        """The inverse of a block is complete but for its branch."""
+        if self.ranges is not None:
+            self.ranges.flush(b)
+
     def memory_add(self, b: Builder, pointer: Value, delta: Value, align: int | None,
                    private: bool = False, load: I.Instruction | None = None) -> None:
         """``*pointer += delta`` in shadow memory, the adjoint of ``load`` (atomically
@@ -179,6 +184,8 @@ class AdjointRules:
     # -- dispatch ----------------------------------------------------------------------------
     def visit(self, b: Builder, inst: I.Instruction) -> None:
         op = inst.opcode
+        if self.ranges is not None:
+            self.ranges.before(b, inst)  # queued adds are made before memory is touched
         if inst in self.fwd.calls:
             return self.call(b, inst)
         if inst in self.fwd.custom_calls:

@@ -28,7 +28,8 @@ vectorization or aliasing of the arrays has to be understood at compile time:
    fork joins and read after the reverse fork starts: the runtime's join orders them.
 3. **The reverse sweep adds plainly inside ``[a, b)``.**  It pops the record first; an
    add of ``n`` bytes at ``p̄`` is a plain load-add-store when ``a ≤ p̄`` and
-   ``p̄ + n ≤ b``, else atomic (``add_function``).
+   ``p̄ + n ≤ b``, else atomic (``add_function``; the adds of a block together, behind
+   one test, ``ReverseRanges``).
 
 **Why it is sound.**  A plain add loses nothing unless another thread accesses the same
 bytes during the region's reverse sweep.  Every access of another thread lies inside
@@ -157,14 +158,28 @@ def _load_groups(fwd) -> dict[I.Instruction, int]:
 
 # -- the reverse sweep --------------------------------------------------------------------
 class ReverseRanges:
-    """A region's reverse sweep: its exclusive intervals, popped first, and its adds."""
+    """A region's reverse sweep: its exclusive intervals, popped first, and its adds.
+
+    The adds of a block are queued and made together (``flush``), behind one test that
+    they all lie in the exclusive intervals: a stencil adds to ``u[i-1]``, ``u[i]`` and
+    ``u[i+1]`` in one iteration, and with a branch between each two LLVM could not keep
+    the element one add stored in a register for the next (nor avoid the stall of a
+    load that overlaps the previous store).  The queue is flushed before anything else
+    that touches memory or synchronizes (a store's adjoint, a mirrored barrier or
+    critical section, any call), and at the end of each block, so the adds keep their
+    order with respect to everything else; among themselves they keep theirs too."""
+
+    #: adds made together at most (then the queue is flushed)
+    MAX_QUEUED = 16
+    #: the primal instructions before whose adjoints the queue is flushed
+    FLUSH_BEFORE = frozenset({"store", "call", "invoke", "atomicrmw", "cmpxchg", "fence"})
 
     @staticmethod
     def of(gen) -> "ReverseRanges | None":
         groups = _groups.get(gen.forward.out)
         return ReverseRanges(gen, groups) if groups else None
 
-    def __init__(self, gen, groups: dict[I.LoadInst, int]):
+    def __init__(self, gen, groups: dict[I.Instruction, int]):
         self.groups = groups
         count = max(groups.values()) + 1
         _counts.setdefault(gen.rev.module, {})[gen.rev.name] = count
@@ -172,58 +187,84 @@ class ReverseRanges:
         b = Builder(gen.entry_builder.block)
         values = read_record(b, gen.tape, [_EMPTY_HI] * (2 * count))
         self.bounds = [(values[2 * g], values[2 * g + 1]) for g in range(count)]
+        #: (pointer, delta, align, group) of the adds not made yet
+        self.queue: list[tuple[Value, Value, int, int]] = []
 
     def add(self, b: Builder, pointer: Value, delta: Value, align: int | None,
             load: I.Instruction | None) -> None:
-        """``*pointer += delta`` for the adjoint of ``load``: plain inside the thread's
-        exclusive interval of the load's group, else atomic."""
+        """``*pointer += delta`` for the adjoint of ``load`` (queued): plain inside the
+        thread's exclusive interval of the load's group, else atomic."""
         group = self.groups.get(load)
         if group is None:
             # An add the forward sweep did not record would void every plain add.
             raise AssertionError(f"internal error: an OpenMP adjoint add of {load} has no "
                                  f"recorded interval")
-        lo, hi = self.bounds[group]
-        b.call(add_function(b.function.module, delta.type, align), [pointer, delta, lo, hi])
+        self.queue.append((pointer, delta, align or T.abi_align(delta.type.scalar), group))
+        if len(self.queue) >= self.MAX_QUEUED:
+            self.flush(b)
+
+    def before(self, b: Builder, inst: I.Instruction) -> None:
+        """Called before the adjoint of ``inst`` is made."""
+        if inst.opcode in self.FLUSH_BEFORE:
+            self.flush(b)
+
+    def flush(self, b: Builder) -> None:
+        """Make the queued adds, here."""
+        if not self.queue:
+            return
+        kinds = tuple((delta.type, align) for _, delta, align, _ in self.queue)
+        args = []
+        for pointer, delta, _, group in self.queue:
+            args += [pointer, delta, *self.bounds[group]]
+        b.call(add_function(b.function.module, kinds), args)
+        self.queue = []
 
 
-def add_function(module: Module, ty: T.Type, align: int | None) -> Function:
-    """``void enzyme_opt.omp.add.<ty>(ptr p, ty v, i64 a, i64 b)``: ``*p += v``, plain
-    when the bytes ``[p, p + size)`` lie in ``[a, b)``, else atomic (one atomic add an
-    element for a vector).  Always inlined."""
-    size = T.alloc_size(ty)
-    align = align or T.abi_align(ty.scalar)
-    name = f"{ADD}.{type_suffix(ty)}.a{align}"
+def add_function(module: Module, kinds: tuple) -> Function:
+    """``void enzyme_opt.omp.add.<kinds>(ptr p₁, T₁ v₁, i64 a₁, i64 b₁, …)``: each
+    ``*pᵢ += vᵢ`` (``kinds``: each ``(Tᵢ, alignment)``), plainly when every ``[pᵢ, pᵢ +
+    size)`` lies in its ``[aᵢ, bᵢ)``, else all atomically (one atomic add an element of a
+    vector).  Always inlined."""
+    name = ADD + "." + "_".join(f"{type_suffix(ty)}.a{align}" for ty, align in kinds)
     fn = module.get_function(name)
     if fn is not None:
         return fn
     gid = module.add_attribute_group("alwaysinline nounwind")
-    fn = module.add(Function(name, T.FunctionType(T.void, (T.ptr, ty, T.i64, T.i64)),
-                             ["p", "v", "a", "b"], prefix="internal", suffix=f" #{gid}"))
-    p, v, a, bound = fn.args
+    params = tuple(t for ty, _ in kinds for t in (T.ptr, ty, T.i64, T.i64))
+    names = [n if len(kinds) == 1 else f"{n}{k}" for k in range(len(kinds))
+             for n in ("p", "v", "a", "b")]
+    fn = module.add(Function(name, T.FunctionType(T.void, params), names, prefix="internal",
+                             suffix=f" #{gid}"))
+    adds = [(fn.args[4 * k:4 * k + 4], ty, align) for k, (ty, align) in enumerate(kinds)]
     entry, plain, atomic, done = (fn.append_block(n) for n in ("entry", "plain", "atomic", "done"))
     b = Builder(entry)
-    start = b.cast("ptrtoint", p, T.i64, "start")
-    end = b.add(start, ConstantInt(T.i64, size), "end")
-    inside = b.binop("and", b.icmp("uge", start, a), b.icmp("ule", end, bound))
-    b.cbr(b.binop("and", inside, b.icmp("ugt", end, start), "exclusive"), plain, atomic)
-    lanes = ty.count if isinstance(ty, T.VectorType) else 0
+    exclusive = ConstantInt(T.i1, 1)
+    for (p, _, a, bound), ty, _ in adds:
+        start = b.cast("ptrtoint", p, T.i64, "start")
+        end = b.add(start, ConstantInt(T.i64, T.alloc_size(ty)), "end")
+        inside = b.binop("and", b.icmp("uge", start, a), b.icmp("ule", end, bound))
+        exclusive = b.binop("and", exclusive, b.binop("and", inside, b.icmp("ugt", end, start)),
+                            "exclusive")
+    b.cbr(exclusive, plain, atomic)
     b.at_end(plain)
-    if lanes:
-        # One element at a time, as the serial sweep adds (store-to-load forwarding).
-        for k in range(lanes):
-            at = b.gep(ty.element, p, [ConstantInt(T.i64, k)])
-            part = b.extractelement(v, ConstantInt(T.i64, k))
-            b.store(b.fadd(b.load(ty.element, at), part), at)
-    else:
-        b.store(b.fadd(b.load(ty, p, align=align), v), p, align)
+    for (p, v, _, _), ty, align in adds:
+        if isinstance(ty, T.VectorType):
+            # One element at a time, as the serial sweep adds (store-to-load forwarding).
+            for k in range(ty.count):
+                at = b.gep(ty.element, p, [ConstantInt(T.i64, k)])
+                part = b.extractelement(v, ConstantInt(T.i64, k))
+                b.store(b.fadd(b.load(ty.element, at), part), at)
+        else:
+            b.store(b.fadd(b.load(ty, p, align=align), v), p, align)
     b.br(done)
     b.at_end(atomic)
-    if lanes:
-        for k in range(lanes):
-            at = b.gep(ty.element, p, [ConstantInt(T.i64, k)])
-            b.atomic_fadd(at, b.extractelement(v, ConstantInt(T.i64, k)))
-    else:
-        b.atomic_fadd(p, v, align)
+    for (p, v, _, _), ty, align in adds:
+        if isinstance(ty, T.VectorType):
+            for k in range(ty.count):
+                at = b.gep(ty.element, p, [ConstantInt(T.i64, k)])
+                b.atomic_fadd(at, b.extractelement(v, ConstantInt(T.i64, k)))
+        else:
+            b.atomic_fadd(p, v, align)
     b.br(done)
     b.at_end(done)
     b.ret()

@@ -48,21 +48,23 @@
 // AUG-NEXT: store i64 %omp.lo.0.last, ptr [[R]]
 // AUG: ret void
 
-// Its reverse sweep pops them first and adds through the helper, no bare atomic.
+// Its reverse sweep pops them first and adds through the helper (the adds of a block
+// together), no bare atomic.
 // REV-LABEL: define internal void @reverse_stencil.omp_outlined(
 // REV-NEXT: entry:
 // REV-NEXT: %record = call ptr @enzyme_opt.tape.pop(ptr %tape, i64 32)
 // REV-NOT: atomicrmw
-// REV: call void @enzyme_opt.omp.add.f64.a8(
+// REV: call void @enzyme_opt.omp.add.{{.*}}(
 // REV-NOT: atomicrmw
-// REV: ret void
+// REV: {{^}}}
 
 // A region calling a function records nothing: its adds stay atomic.
 // CALLS-LABEL: define internal void @reverse_calls.omp_outlined(
 // CALLS-NOT: enzyme_opt.omp.add
 // CALLS-NOT: enzyme_opt.tape.pop(ptr %tape, i64 32)
 // CALLS: atomicrmw fadd
-// CALLS: ret void
+// CALLS-NOT: enzyme_opt.omp.add
+// CALLS: {{^}}}
 
 // The add: plain inside the thread's exclusive interval [a, b), atomic outside it.
 // ADD-LABEL: define internal void @enzyme_opt.omp.add.f64.a8(ptr %p, double %v, i64 %a, i64 %b)

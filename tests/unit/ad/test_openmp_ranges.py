@@ -23,7 +23,8 @@ def helpers(tmp_path_factory):
     module = Module("ranges")
     module.triple = "x86_64-pc-linux-gnu"
     exclusive_function(module)
-    add_function(module, T.f64, 8)
+    add_function(module, ((T.f64, 8),))
+    add_function(module, ((T.f64, 8), (T.VectorType(2, T.f64), 8)))
     text = print_module(module).replace("define internal", "define")
     text = text.replace("alwaysinline", "noinline")
     tmp = tmp_path_factory.mktemp("ranges")
@@ -37,6 +38,31 @@ def helpers(tmp_path_factory):
     add = lib["enzyme_opt.omp.add.f64.a8"]
     add.argtypes = [ctypes.c_void_p, ctypes.c_double, ctypes.c_uint64, ctypes.c_uint64]
     return exclusive, add
+
+
+@pytest.fixture(scope="module")
+def two_adds(tmp_path_factory):
+    """``enzyme_opt.omp.add.f64.a8_v2f64.a8`` through a C caller (a vector argument)."""
+    module = Module("adds")
+    module.triple = "x86_64-pc-linux-gnu"
+    add_function(module, ((T.f64, 8), (T.VectorType(2, T.f64), 8)))
+    text = print_module(module).replace("define internal", "define")
+    text = text.replace("alwaysinline", "noinline")
+    tmp = tmp_path_factory.mktemp("adds")
+    (tmp / "adds.ll").write_text(text)
+    (tmp / "call.c").write_text(
+        "typedef double v2 __attribute__((vector_size(16)));\n"
+        "void adds(void *, double, unsigned long, unsigned long, void *, v2, unsigned long,"
+        " unsigned long) __asm__(\"enzyme_opt.omp.add.f64.a8_v2f64.a8\");\n"
+        "void call(double *p, double v, unsigned long a, unsigned long b, double *q, double w0,"
+        " double w1, unsigned long c, unsigned long d) { adds(p, v, a, b, q, (v2){w0, w1}, c, d); }\n")
+    subprocess.run(["clang-22", "-O1", "-shared", "-fPIC", str(tmp / "adds.ll"), str(tmp / "call.c"),
+                    "-o", str(tmp / "adds.so")], check=True)
+    lib = ctypes.CDLL(str(tmp / "adds.so"))
+    lib.call.argtypes = [ctypes.c_void_p, ctypes.c_double, ctypes.c_uint64, ctypes.c_uint64,
+                         ctypes.c_void_p, ctypes.c_double, ctypes.c_double, ctypes.c_uint64,
+                         ctypes.c_uint64]
+    return lib.call
 
 
 def _exclusive(exclusive, table: list[list[tuple[int, int]]], me: int) -> list[tuple[int, int]]:
@@ -120,3 +146,13 @@ def test_add_is_exact_inside_and_outside(helpers):
     add(base + 16, 0.25, base, base + 16)      # outside: [16, 24) is not in [0, 16)
     add(base + 8, 1.0, base + 16, base)        # an empty interval: atomic
     assert list(cells) == [1.0, 3.5, 3.25, 4.0]
+
+
+def test_adds_of_a_block_are_exact_either_way(two_adds):
+    """The adds of a block behind one test: all plain when all lie inside their intervals,
+    all atomic otherwise; the sums are the same."""
+    cells = (ctypes.c_double * 4)(1.0, 2.0, 3.0, 4.0)
+    base = ctypes.addressof(cells)
+    two_adds(base, 0.5, base, base + 32, base + 16, 1.0, 2.0, base, base + 32)  # all inside
+    two_adds(base, 0.5, base, base + 32, base + 16, 1.0, 2.0, base, base + 24)  # one outside
+    assert list(cells) == [2.0, 2.0, 5.0, 8.0]
