@@ -17,6 +17,15 @@ the derivative region is forked with the shadows as extra captured arguments.
   scheduled loop, the branches it took (``single``, ``master``, ``lastprivate``).
   The run stops with a message if the runtime gives the reverse sweep a team of
   another size, rather than pair tapes with the wrong threads.
+- **Region tapes are kept for the next forks.**  Every fork of a region gives each
+  thread a new tape, and all of a gradient's regions hold theirs until the reverse
+  sweep: the stencil benchmark, 22 regions a call, had 22 tapes a thread alive at once,
+  while the tape's one spare buffer (``tape.py``) holds one.  So on Linux a released
+  region tape that grew into a reserved mapping goes into a pool of ``POOL_SLOTS``,
+  and a new one starts in a mapping from it: the next gradient call faults in no fresh
+  pages (the kernel zeroing them was 20–45 % of the OpenMP gradients' time).  The pool
+  holds the big tapes the gradient had alive at its peak anyway; past ``POOL_SLOTS`` a
+  tape is released as any other.
 - **The adjoints of values captured by copy** (a ``firstprivate`` double) are each
   thread's share; the wrapper adds them atomically into a sum the caller reads.
 
@@ -29,13 +38,13 @@ from enzyme_opt.ad.parallel.openmp import runtime_function
 from enzyme_opt.ad.parallel.openmp_prepare import (AUGMENTED, FORK, PLACEHOLDER, WRAPPER_SUFFIX,
                                                    region_tag)
 from enzyme_opt.ad.sweeps.openmp_ranges import exclusive_function, group_count, record_bytes
-from enzyme_opt.ad.sweeps.tape import (TAPE_BYTES, free_tape, message_global, new_tape, read_record,
-                                       write_record)
+from enzyme_opt.ad.sweeps.tape import (TAPE_BYTES, free_function, free_tape, message_global,
+                                       new_tape, read_record, write_record)
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
-from enzyme_opt.ir.module import Function, Module
+from enzyme_opt.ir.module import Function, GlobalVariable, Module
 from enzyme_opt.ir.values import ConstantInt, Value, null, zero
 
 #: the control block of a forked augmented sweep: the team's size (i32, at 0), its
@@ -45,6 +54,10 @@ TAPES_OFFSET, RANGES_OFFSET, CONTROL_BYTES = 8, 16, 24
 TEAM_MISMATCH = (b"enzyme-opt: the reverse sweep of an OpenMP parallel region got a team of "
                  b"another size than its forward sweep; the gradient cannot be computed\n")
 WORD = T.i64
+#: released region tapes kept for the next forks (``pool_take``, ``pool_keep``)
+POOL = "enzyme_opt.omp.tape.pool"
+POOL_SLOTS = 256
+TAKE, KEEP = "enzyme_opt.omp.tape.take", "enzyme_opt.omp.tape.keep"
 
 
 def lower_regions(module: Module) -> None:
@@ -183,6 +196,8 @@ def _fork_augmented(module: Module, call: I.CallInst, loc: Value) -> None:
     w.call(runtime_function(module, "__kmpc_barrier", T.void, (T.ptr, T.i32)), [loc, gtid])
     own = _tape_of(w, ctl, tid)
     new_tape(w, own)
+    if _pools_tapes(module):
+        w.call(pool_take(module), [own])
     w.call(callee, [*fn.args[:2], *values, own])
     if groups:
         # This thread's intervals, its tape's last record, where the team can read them.
@@ -236,7 +251,10 @@ def _fork_reverse(module: Module, call: I.CallInst, loc: Value) -> None:
                [ranges, ConstantInt(T.i64, groups), w.cast("sext", expected, T.i64), tid,
                 _last_record(w, own, record_bytes(groups))])
     grads = w.call(callee, [*fn.args[:2], *values, own], "adjoints" if ret != T.void else "")
-    free_tape(w, own)
+    if _pools_tapes(module):
+        w.call(pool_keep(module), [own])
+    else:
+        free_tape(w, own)
     if sums is not None:
         _add_atomically(w, extra[1], grads, ret)
     w.ret()
@@ -249,6 +267,113 @@ def _fork_reverse(module: Module, call: I.CallInst, loc: Value) -> None:
     b.call(free, [b.load(T.ptr, b.byte_gep(control, ConstantInt(T.i64, RANGES_OFFSET)))])
     b.call(free, [control])
     call.erase()
+
+
+def _pools_tapes(module: Module) -> bool:
+    return "linux" in (module.triple or "")
+
+
+def _pool(module: Module) -> GlobalVariable:
+    pool = module.get(POOL)
+    if pool is None:
+        ty = T.ArrayType(POOL_SLOTS, T.ptr)
+        pool = module.add(GlobalVariable(POOL, ty, zero(ty), prefix="internal",
+                                         suffix=", align 8"))
+    return pool
+
+
+def _new_pool_function(module: Module, name: str) -> tuple[Function, Builder]:
+    fn = module.add(Function(name, T.FunctionType(T.void, (T.ptr,)), ["tape"], prefix="internal",
+                             suffix=f" #{_attributes(module)}"))
+    return fn, Builder(fn.append_block("entry"))
+
+
+def _each_slot(b: Builder, body, exhausted) -> None:
+    """For each slot of the pool, from ``b``'s block: ``body(b, slot address, next)``
+    emits the slot's code, ending in a branch (to ``next`` to go on); after the last
+    slot, ``exhausted``."""
+    fn = b.function
+    start = b.block
+    loop, next_ = fn.append_block("slot"), fn.append_block("next")
+    b.br(loop)
+    b.at_end(loop)
+    k = b.phi(T.i64, "k")
+    body(b, b.gep(T.ptr, _pool(fn.module), [k], "at"), next_)
+    b.at_end(next_)
+    k_next = b.add(k, ConstantInt(T.i64, 1), "k.next")
+    b.cbr(b.icmp("eq", k_next, ConstantInt(T.i64, POOL_SLOTS)), exhausted, loop)
+    k.add_incoming(ConstantInt(T.i64, 0), start)
+    k.add_incoming(k_next, next_)
+
+
+def pool_take(module: Module) -> Function:
+    """``void take(ptr tape)``: an empty tape starts in a buffer from the pool, if one is
+    there (taken by an exchange: each buffer goes to one tape).  A kept buffer holds its
+    capacity and mapping in its first 16 bytes, as ``tape.py``'s spare does."""
+    fn = module.get_function(TAKE)
+    if fn is not None:
+        return fn
+    fn, b = _new_pool_function(module, TAKE)
+    tape = fn.args[0]
+    found, done = fn.append_block("found"), fn.append_block("done")
+
+    def slot(b: Builder, at: Value, next_) -> None:
+        seen = b.insert(I.LoadInst(T.ptr, at, 8, "seen", ordering="monotonic"))
+        exchange = fn.append_block("exchange")
+        b.cbr(b.icmp("eq", seen, null(T.ptr)), next_, exchange)
+        b.at_end(exchange)
+        buffer = b.insert(I.AtomicRMWInst("xchg", at, null(T.ptr), "acquire", 8, name="buffer"))
+        b.cbr(b.icmp("eq", buffer, null(T.ptr)), next_, found)
+        b.at_end(found)
+        b.store(buffer, tape)
+        b.store(b.load(T.i64, buffer, "capacity"), b.byte_gep(tape, ConstantInt(T.i64, 16)))
+        b.store(b.load(T.ptr, b.byte_gep(buffer, ConstantInt(T.i64, 8)), "mapping"),
+                b.byte_gep(tape, ConstantInt(T.i64, 24)))
+        b.br(done)
+
+    _each_slot(b, slot, done)
+    b.at_end(done)
+    b.ret()
+    return fn
+
+
+def pool_keep(module: Module) -> Function:
+    """``void keep(ptr tape)``: a tape that moved into a reserved mapping (past 1 MiB,
+    ``tape.py``) goes into a free slot of the pool (a compare-exchange from null: a slot
+    holds one buffer); anything else is released as any tape's is
+    (``tape.free_function``).  Only mappings: they grow in place, so a tape that takes
+    one never moves again, and the pool holds one buffer per big tape alive at once
+    (a small malloc'd buffer taken by a big region would send it to a new mapping at
+    every call, and the pool would fill with them)."""
+    fn = module.get_function(KEEP)
+    if fn is not None:
+        return fn
+    fn, b = _new_pool_function(module, KEEP)
+    tape = fn.args[0]
+    some, release, done = (fn.append_block(n) for n in ("some", "release", "done"))
+    data = b.load(T.ptr, tape, "data")
+    mapping = b.load(T.ptr, b.byte_gep(tape, ConstantInt(T.i64, 24)), "mapping")
+    b.cbr(b.icmp("eq", mapping, null(T.ptr)), release, some)
+    b.at_end(some)
+    b.store(b.load(T.i64, b.byte_gep(tape, ConstantInt(T.i64, 16)), "capacity"), data)
+    b.store(mapping, b.byte_gep(data, ConstantInt(T.i64, 8)))
+
+    def slot(b: Builder, at: Value, next_) -> None:
+        seen = b.insert(I.LoadInst(T.ptr, at, 8, "seen", ordering="monotonic"))
+        swap = fn.append_block("swap")
+        b.cbr(b.icmp("ne", seen, null(T.ptr)), next_, swap)
+        b.at_end(swap)
+        pair = b.insert(I.CmpXchgInst(at, null(T.ptr), data, "release monotonic", 8,
+                                      name="kept"))
+        b.cbr(b.extractvalue(pair, 1), done, next_)
+
+    _each_slot(b, slot, release)
+    b.at_end(release)
+    b.call(free_function(module), [tape])
+    b.br(done)
+    b.at_end(done)
+    b.ret()
+    return fn
 
 
 def _leaf_types(ty: T.Type) -> list[T.Type]:
