@@ -9,8 +9,9 @@ the derivative region is forked with the shadows as extra captured arguments.
 
 - **A tape per thread.**  The augmented forward sweep of a region runs on every
   thread of the team, each pushing onto a tape of its own, in a table indexed by the
-  thread number that the team's first thread makes once the team's size is known
-  (the others wait at a barrier); the control block is recorded on the caller's tape
+  thread number (``TAPE_STRIDE`` apart: no two threads' tapes share a cache line)
+  that the team's first thread makes once the team's size is known (the others wait
+  at a barrier); the control block is recorded on the caller's tape
   like any value.  The reverse sweep forks a team of the same size
   (``__kmpc_push_num_threads``), and thread *t* pops tape *t*: it walks backwards
   exactly the iterations it ran forwards, the same chunk of every statically
@@ -54,6 +55,12 @@ TAPES_OFFSET, RANGES_OFFSET, CONTROL_BYTES = 8, 16, 24
 TEAM_MISMATCH = (b"enzyme-opt: the reverse sweep of an OpenMP parallel region got a team of "
                  b"another size than its forward sweep; the gradient cannot be computed\n")
 WORD = T.i64
+#: bytes between two threads' tapes in a team's table: every push and pop writes its
+#: tape's header, and two headers in one cache line (64 bytes; 128 with the adjacent line
+#: the hardware prefetches) made the threads' sweeps take that line from each other on
+#: every iteration
+TAPE_STRIDE = 128
+assert TAPE_BYTES <= TAPE_STRIDE - 64
 #: released region tapes kept for the next forks (``pool_take``, ``pool_keep``)
 POOL = "enzyme_opt.omp.tape.pool"
 POOL_SLOTS = 256
@@ -185,7 +192,7 @@ def _fork_augmented(module: Module, call: I.CallInst, loc: Value) -> None:
     with w.if_then(w.icmp("eq", tid, ConstantInt(T.i64, 0)), name="first"):
         team = w.call(runtime_function(module, "omp_get_num_threads", T.i32, ()), [], "team")
         w.store(team, ctl)
-        table = w.call(calloc, [w.cast("sext", team, T.i64), ConstantInt(T.i64, TAPE_BYTES)],
+        table = w.call(calloc, [w.cast("sext", team, T.i64), ConstantInt(T.i64, TAPE_STRIDE)],
                        "tapes")
         w.store(table, w.byte_gep(ctl, ConstantInt(T.i64, TAPES_OFFSET)))
         if groups:
@@ -401,7 +408,7 @@ def _thread_num(b: Builder, module: Module) -> Value:
 
 def _tape_of(b: Builder, control: Value, tid: Value) -> Value:
     table = b.load(T.ptr, b.byte_gep(control, ConstantInt(T.i64, TAPES_OFFSET)), "tapes")
-    return b.byte_gep(table, b.mul(tid, ConstantInt(T.i64, TAPE_BYTES)), "thread.tape")
+    return b.byte_gep(table, b.mul(tid, ConstantInt(T.i64, TAPE_STRIDE)), "thread.tape")
 
 
 def _last_record(b: Builder, tape: Value, size: int) -> Value:
