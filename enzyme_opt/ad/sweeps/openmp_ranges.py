@@ -14,7 +14,7 @@ vectorization or aliasing of the arrays has to be understood at compile time:
    object of their pointer (``analysis.types.underlying_object``; past ``MAX_GROUPS``
    the last group takes the rest).  Each thread keeps, per group, the interval
    ``[lo, hi)`` of shadow bytes those accesses' shadows covered: ``lo = min p̄``,
-   ``hi = max p̄ + size``.  Every access the reverse sweep makes to shared shadow memory
+   ``hi = max p̄ +`` the group's widest access.  Every access the reverse sweep makes to shared shadow memory
    is at such a ``p̄``, the shadow the forward sweep had (taped or recomputed from the
    same values): a load's adjoint adds there, a store's reads and zeroes it, an atomic
    update's reads it.  So the intervals hold every shadow byte this thread's reverse
@@ -107,20 +107,28 @@ def record_ranges(fwd) -> None:
         b.store(_EMPTY_LO, lo)
         b.store(_EMPTY_HI, hi)
         slots.append((lo, hi))
+    # Each access keeps the lowest and the highest address it started at; the end of
+    # the interval is the highest start plus the group's widest access (an upper bound
+    # of every access's end: a wider interval, never a narrower one).
+    widest = [0] * count
     for access, g in groups.items():
         b = Builder().after(access)
         pointer = access.pointer if isinstance(access, I.StoreInst) else access.operand(0)
         size = T.alloc_size(access.value.type if isinstance(access, I.StoreInst) else access.type)
+        widest[g] = max(widest[g], size)
         start = b.cast("ptrtoint", fwd.shadow[pointer], T.i64)
-        end = b.add(start, ConstantInt(T.i64, size))
         lo, hi = slots[g]
         old_lo, old_hi = b.load(T.i64, lo), b.load(T.i64, hi)
         b.store(b.select(b.icmp("ult", start, old_lo), start, old_lo), lo)
-        b.store(b.select(b.icmp("ugt", end, old_hi), end, old_hi), hi)
+        b.store(b.select(b.icmp("ugt", start, old_hi), start, old_hi), hi)
     for ret in [i for i in out.instructions() if isinstance(i, I.ReturnInst)]:
         b = Builder().before(ret)
-        write_record(b, fwd.tape, [b.load(T.i64, s, f"{s.name}.last") for pair in slots
-                                   for s in pair])
+        values = [b.load(T.i64, s, f"{s.name}.last") for pair in slots for s in pair]
+        for g in range(count):
+            # A group no access reached stays [2⁶⁴−1, widest): empty, overlapping nothing.
+            values[2 * g + 1] = b.add(values[2 * g + 1], ConstantInt(T.i64, widest[g]),
+                                      f"omp.end.{g}")
+        write_record(b, fwd.tape, values)
 
 
 def _eligible(fwd) -> bool:
@@ -240,11 +248,12 @@ def add_function(module: Module, kinds: tuple) -> Function:
     b = Builder(entry)
     exclusive = ConstantInt(T.i1, 1)
     for (p, _, a, bound), ty, _ in adds:
+        # p + size does not wrap: the add accesses those bytes, and no object wraps
+        # around the end of the address space.
         start = b.cast("ptrtoint", p, T.i64, "start")
-        end = b.add(start, ConstantInt(T.i64, T.alloc_size(ty)), "end")
+        end = b.add(start, ConstantInt(T.i64, T.alloc_size(ty)), "end", "nuw")
         inside = b.binop("and", b.icmp("uge", start, a), b.icmp("ule", end, bound))
-        exclusive = b.binop("and", exclusive, b.binop("and", inside, b.icmp("ugt", end, start)),
-                            "exclusive")
+        exclusive = b.binop("and", exclusive, inside, "exclusive")
     b.cbr(exclusive, plain, atomic)
     b.at_end(plain)
     for (p, v, _, _), ty, align in adds:

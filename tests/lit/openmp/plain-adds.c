@@ -44,6 +44,8 @@
 // AUG-NEXT: %omp.hi.0.last = load i64, ptr %omp.hi.0
 // AUG-NEXT: %omp.lo.1.last = load i64, ptr %omp.lo.1
 // AUG-NEXT: %omp.hi.1.last = load i64, ptr %omp.hi.1
+// AUG-NEXT: %omp.end.0 = add i64 %omp.hi.0.last, 8
+// AUG-NEXT: %omp.end.1 = add i64 %omp.hi.1.last, 8
 // AUG-NEXT: [[R:%.*]] = call ptr @enzyme_opt.tape.push(ptr %tape, i64 32)
 // AUG-NEXT: store i64 %omp.lo.0.last, ptr [[R]]
 // AUG: ret void
@@ -69,7 +71,7 @@
 // The add: plain inside the thread's exclusive interval [a, b), atomic outside it.
 // ADD-LABEL: define internal void @enzyme_opt.omp.add.f64.a8(ptr %p, double %v, i64 %a, i64 %b)
 // ADD: %start = ptrtoint ptr %p to i64
-// ADD: %end = add i64 %start, 8
+// ADD: %end = add nuw i64 %start, 8
 // ADD: icmp uge i64 %start, %a
 // ADD: icmp ule i64 %end, %b
 // ADD: br i1 %exclusive, label %plain, label %atomic
