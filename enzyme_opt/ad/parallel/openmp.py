@@ -16,7 +16,9 @@ inside a region's reverse sweep:
   adjoints that depend on the order; a lock alone would let them run in any order.
 - **Atomic adjoints** (``atomic_add``): several threads may read the same memory
   (``x[i+1]`` of a stencil, a shared scalar), so their reverse sweeps add into the
-  same shadow; the thread's own stack is the exception (``adjoints.op_load``).
+  same shadow; the thread's own stack is the exception (``adjoints.op_load``), and so
+  are the bytes a region's own intervals show no other thread touches
+  (``ad/sweeps/openmp_ranges.py``: there the adds are plain).
 """
 
 from __future__ import annotations
