@@ -14,12 +14,12 @@ vectorization or aliasing of the arrays has to be understood at compile time:
    object of their pointer (``analysis.types.underlying_object``; past ``MAX_GROUPS``
    the last group takes the rest).  Each thread keeps, per group, the interval
    ``[lo, hi)`` of shadow bytes those accesses' shadows covered: ``lo = min p̄``,
-   ``hi = max p̄ +`` the group's widest access.  Every access the reverse sweep makes to shared shadow memory
-   is at such a ``p̄``, the shadow the forward sweep had (taped or recomputed from the
-   same values): a load's adjoint adds there, a store's reads and zeroes it, an atomic
-   update's reads it.  So the intervals hold every shadow byte this thread's reverse
-   sweep of the region touches.  The region's augmented function pushes its intervals
-   as its last tape record.
+   ``hi = max p̄ +`` the group's widest access.  Every access the reverse sweep makes
+   to shared shadow memory is at such a ``p̄``, the shadow the forward sweep had (taped
+   or recomputed from the same values): a load's adjoint adds there, a store's reads
+   and zeroes it, an atomic update's reads it.  So the intervals hold every shadow byte
+   this thread's reverse sweep of the region touches.  The region's augmented function
+   pushes its intervals as its last tape record.
 2. **The fork wrappers exchange them** (``ad/sweeps/openmp_forks.py``): after the
    augmented sweep each thread copies its record into a table of the team's; before the
    reverse sweep each thread cuts from each of its intervals every byte that any *other*
@@ -43,8 +43,9 @@ without a fork) pops its own intervals: exclusive, as nobody else runs.
 before): the reverse sweep touches shared shadow memory only at the accesses of the
 microtask itself.  A call whose derivative could touch it (a differentiated callee, a
 custom rule, a ``memcpy`` or ``memset``) does so where no interval says, so a region
-calling one keeps atomics throughout.  The recorded intervals cost two compares per load in the forward sweep;
-the decision two compares per add, against a locked instruction.
+calling one keeps atomics throughout.  The intervals cost two compares per access in
+the forward sweep, the decision two per add in the reverse sweep, against a locked
+instruction.
 """
 
 from __future__ import annotations
@@ -63,8 +64,8 @@ from enzyme_opt.ir.values import ConstantInt, Value
 from enzyme_opt.knowledge import calls
 from enzyme_opt.knowledge import openmp as omp
 
-#: groups of loads with an interval each; loads past the last get the last one (a wider
-#: interval: fewer plain adds, never a wrong one)
+#: groups of accesses with an interval each; accesses past the last get the last one (a
+#: wider interval: fewer plain adds, never a wrong one)
 MAX_GROUPS = 16
 #: the call kinds whose derivatives touch no shadow memory
 _NO_ADDS = frozenset({calls.ALLOCATE, calls.FREE, calls.INACTIVE, calls.MATH, calls.TAPE})
@@ -73,7 +74,7 @@ ADD = "enzyme_opt.omp.add"
 _EMPTY_LO = ConstantInt(T.i64, -1)
 _EMPTY_HI = ConstantInt(T.i64, 0)
 
-#: augmented region function → its loads' groups
+#: augmented region function → its accesses' groups
 _groups: "weakref.WeakKeyDictionary[Function, dict]" = weakref.WeakKeyDictionary()
 #: module → {name of a region's augmented or reverse function: its number of groups}
 _counts: "weakref.WeakKeyDictionary[Module, dict]" = weakref.WeakKeyDictionary()
@@ -92,8 +93,8 @@ def record_bytes(count: int) -> int:
 # -- the augmented sweep ------------------------------------------------------------------
 def record_ranges(fwd) -> None:
     """In a region's augmented function (``fwd.out``, its generation done): keep each
-    group's interval of shadow bytes loaded from, and push the intervals last."""
-    groups = _load_groups(fwd) if _eligible(fwd) else {}
+    group's interval of shadow bytes accessed, and push the intervals last."""
+    groups = _access_groups(fwd) if _eligible(fwd) else {}
     if not groups:
         return
     out = fwd.out
@@ -145,7 +146,7 @@ def _eligible(fwd) -> bool:
     return True
 
 
-def _load_groups(fwd) -> dict[I.Instruction, int]:
+def _access_groups(fwd) -> dict[I.Instruction, int]:
     """Every access whose adjoint touches shared shadow memory: a load, store or atomic
     update of floats through a pointer with a shadow, not on the thread's own stack."""
     groups: dict[I.Instruction, int] = {}
