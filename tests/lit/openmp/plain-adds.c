@@ -3,8 +3,9 @@
 // cuts away what any other thread covers, and an adjoint is added plainly inside what is
 // left, atomically outside.  Own elements only (own), neighbours read by two threads
 // (stencil: the chunk boundaries stay atomic), two arrays that overlap (pair, called with
-// b = a + 1), and a region calling a function (calls: every add stays atomic, no interval
-// is recorded).  Reverse mode at -O0..-O3 with 2 and 3 threads, against central
+// b = a + 1), a region calling a function (calls: every add stays atomic, no interval
+// is recorded), and a region its if clause runs on the calling thread alone (serialized:
+// the microtask called directly, its intervals popped as they were pushed).  Reverse mode at -O0..-O3 with 2 and 3 threads, against central
 // differences and the program built without -fopenmp.
 // REQUIRES: openmp
 // RUN: clang -fopenmp -O1 -S -emit-llvm %s -o - | enzyme-opt - -S -o %t.ir.ll
@@ -120,6 +121,12 @@ void calls(const double *x, double *y, int n) {
     y[i] = square(&x[i]) + x[i];
 }
 
+void serialized(const double *x, double *y, int n) {
+#pragma omp parallel for if(n > 1000)
+  for (int i = 1; i < n - 1; i++)
+    y[i] = x[i - 1] * x[i + 1] - x[i];
+}
+
 static double weights[N];
 
 static double weighted(const double *y, int from, int to) {
@@ -141,6 +148,11 @@ static double loss_pair(const double *x) {
   return weighted(y, 0, N - 1);
 }
 static double loss_calls(const double *x) { double y[N]; calls(x, y, N); return weighted(y, 0, N); }
+static double loss_serialized(const double *x) {
+  double y[N];
+  serialized(x, y, N);
+  return weighted(y, 1, N - 1);
+}
 
 int main(void) {
   double x[N], dx[N], y[N], dy[N];
@@ -160,5 +172,6 @@ int main(void) {
   GRADIENT("stencil", __enzyme_autodiff((void *)stencil, x, dx, y, dy, N), loss_stencil)
   GRADIENT("pair", __enzyme_autodiff((void *)pair, x, dx, x + 1, dx + 1, y, dy, N - 1), loss_pair)
   GRADIENT("calls", __enzyme_autodiff((void *)calls, x, dx, y, dy, N), loss_calls)
+  GRADIENT("serialized", __enzyme_autodiff((void *)serialized, x, dx, y, dy, N), loss_serialized)
   return finish();
 }
