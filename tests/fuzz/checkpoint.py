@@ -621,12 +621,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.print:
         print(generate(args.seed or 0).source(), end="")
         return 0
-    levels = args.levels.split(",")
-    single = args.seed is not None or args.source
-    seeds = [args.seed or 0] if single else range(args.start, args.start + args.count)
-    source = run.read_source(args.source) if args.source else None
-    jobs = [(s, lvl, f"{args.keep}/{lvl}" if args.keep and single else None, source,
-             not args.no_compare) for s in seeds for lvl in levels]
+    levels, jobs = run.sibling_jobs(args)
     outcomes = run.run_all(run_one, jobs, args.jobs, args.quiet)
     status = summarize(outcomes, levels)
     if args.save and not args.source:

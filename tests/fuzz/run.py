@@ -387,6 +387,18 @@ def add_sibling_arguments(ap, levels: str) -> None:
     ap.add_argument("--quiet", action="store_true", help="no progress marks")
 
 
+def sibling_jobs(args) -> tuple[list[str], list[tuple]]:
+    """The levels and the jobs ``(seed, level, keep, source, compare)`` the sibling
+    fuzzers' options ask for: one seed (``--seed``) or saved program (``--source``),
+    kept in ``--keep/<level>`` when given, else ``--count`` seeds from ``--start``."""
+    levels = args.levels.split(",")
+    single = args.seed is not None or args.source
+    seeds = [args.seed or 0] if single else range(args.start, args.start + args.count)
+    source = read_source(args.source) if args.source else None
+    return levels, [(s, lvl, f"{args.keep}/{lvl}" if args.keep and single else None, source,
+                     not args.no_compare) for s in seeds for lvl in levels]
+
+
 def save_failing(outcome, source: str, directory: Path, stem: str, this: str) -> Path:
     """Write a failing program to ``directory/<stem>-<seed>-<level>.c`` under a header
     naming the failure and the command that reruns it."""
