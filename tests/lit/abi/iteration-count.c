@@ -11,6 +11,7 @@
 // RUN: enzyme-opt %t2.ll -S -o - | lli | FileCheck %s
 // RUN: clang -O3 -S -emit-llvm %s -o %t3.ll
 // RUN: enzyme-opt %t3.ll -S -o - | lli | FileCheck %s
+// RUN: enzyme-opt %t2.ll --no-reuse -S -o - | lli | FileCheck %s
 // RUN: enzyme-opt %t2.ll -S -o - | FileCheck %s --check-prefix=IR
 #include <math.h>
 #include <stdint.h>

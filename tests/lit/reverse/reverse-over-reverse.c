@@ -6,8 +6,10 @@
 // through memory against the analytic Hessian. Where it does (a loop), its
 // pushes and pops run on a shadow tape: Hessian-vector products of a sum of
 // cubes, and a third derivative (reverse over reverse over reverse) of a
-// product computed in a loop. Every level; once under AddressSanitizer (the
-// shadow tape's records are used long after the primal popped them).
+// product computed in a loop. Every level; with --no-reuse (which tapes what the
+// default recomputes, so every inner gradient goes through a shadow tape); once
+// under AddressSanitizer (the shadow tape's records are used long after the
+// primal popped them).
 // RUN: clang -O0 -S -emit-llvm %s -o %t0.ll
 // RUN: enzyme-opt %t0.ll -S -o - | lli | FileCheck %s
 // RUN: clang -O1 -S -emit-llvm %s -o %t1.ll
@@ -16,6 +18,8 @@
 // RUN: enzyme-opt %t2.ll -S -o - | lli | FileCheck %s
 // RUN: clang -O3 -S -emit-llvm %s -o %t3.ll
 // RUN: enzyme-opt %t3.ll -S -o - | lli | FileCheck %s
+// RUN: enzyme-opt %t0.ll --no-reuse -S -o - | lli | FileCheck %s
+// RUN: enzyme-opt %t2.ll --no-reuse -S -o - | lli | FileCheck %s
 // RUN: enzyme-opt %t0.ll -S -o %t0.grad.ll
 // RUN: clang -fsanitize=address %t0.grad.ll -lm -o %t0.asan && %t0.asan | FileCheck %s
 #include <math.h>
