@@ -19,7 +19,7 @@ from enzyme_opt.ad.sweeps.augment import release_args
 from enzyme_opt.ad.sweeps.gradient_log import log_gradient, log_hook
 from enzyme_opt.ad.sweeps.lanes import Lanes
 from enzyme_opt.ad.sweeps.openmp_ranges import ReverseRanges
-from enzyme_opt.ad.sweeps.tape import TAPE_TYPE, release_shadow_tape
+from enzyme_opt.ad.sweeps.tape import TAPE_TYPE, free_tape
 from enzyme_opt.ad.utils import split_lanes
 from enzyme_opt.analysis.poison import defined_lane_flags, undefined_lanes
 from enzyme_opt.analysis.types import struct_copy_fields, underlying_object
@@ -499,7 +499,7 @@ class AdjointRules:
                                      [args.get(a) for a in inst.args])
                 continue
             if inst.allocated_type == TAPE_TYPE:  # a shadow tape (reverse over reverse)
-                release_shadow_tape(b, shadow)
+                free_tape(b, shadow)                # its records, then the object
             free = self.gen.rev.module.get_or_declare("free", T.FunctionType(T.void, (T.ptr,)))
             b.call(free, [shadow])
 

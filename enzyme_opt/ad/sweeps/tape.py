@@ -528,7 +528,8 @@ def mirror_on_shadow_tape(b: Builder, call: I.CallInst, shadow_tape: Value,
     """The shadow of what a tape helper call returns: a push reserves (and
     zeroes: the shadow of a record starts as no derivative) the same number of
     bytes on the shadow tape, a pop releases them; freeing the tape leaves the
-    shadow tape alone (``release_shadow_tape``)."""
+    shadow tape alone (the reverse sweep frees it with the shadow of the tape
+    object, ``adjoints.free_shadow``)."""
     module = b.function.module
     name = call.called_function.name
     if name in (PUSH, STABLE_PUSH):  # the latter: a shadow tape's, a third derivative on
@@ -538,10 +539,6 @@ def mirror_on_shadow_tape(b: Builder, call: I.CallInst, shadow_tape: Value,
     if name == POP:
         return b.call(pop_function(module), [shadow_tape, call.arg(1)], "record'")
     return None
-
-
-def release_shadow_tape(b: Builder, shadow_tape: Value) -> None:
-    free_tape(b, shadow_tape)
 
 
 def stable_push_function(module: Module) -> Function:
