@@ -16,6 +16,7 @@ The answers are conservative: wrongly "active" costs speed; wrongly
 
 from __future__ import annotations
 
+from enzyme_opt.analysis.local_memory import LocalMemory
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.module import Function, GlobalValue
@@ -243,28 +244,52 @@ def varied_values(function: Function, active_args: set[Argument]) -> set[Value]:
     """The forward (varied) fixed point over ``function``.  ``active_args`` holds
     the active parameters and the globals with shadows.
 
-    Memory the function allocates (allocas, ``malloc``) is varied as soon as it
-    exists: anything may come to be stored there.  Unless nothing varied ever
-    reaches memory: when the fixed point computed with fresh memory inactive
-    has no varied value stored, passed to a call that could store it (anything
-    but math and inactive calls), or written atomically, no global has a
-    shadow, and no pointer is returned (a caller may want its shadow: memory
-    an allocation wrapper returns), then no memory holds a derivative and that
-    smaller answer is exact.
+    Memory the function allocates (allocas, ``malloc``) is varied when a
+    varied value may reach it (``analysis.local_memory``: stored there, copied
+    there, written there by a callee, or through an alias of it; a heap block
+    whose address escapes counts as reached).  Started with no allocation
+    varied, the fixed point grows with those reached until it holds.  Where
+    the reach cannot be told (an indirect or external call given a varied
+    value), a global has a shadow, or a pointer is returned (a caller may
+    want its shadow: memory an allocation wrapper returns), every allocation
+    is varied as soon as it exists.
     A scalar computation among I/O on streams (Enzyme's ``fbuff.cpp``) then
     passes its streams to their virtual methods as the inactive objects they
-    are, and needs no shadow of any local variable."""
+    are, and the key of ``map["alpha"]`` (a local ``std::string`` beside the
+    map that holds the derivatives) needs no shadow."""
     reaches = GlobalReach({v for v in active_args if isinstance(v, GlobalValue)})
     insts = list(function.instructions())
     if not any(isinstance(v, GlobalValue) for v in active_args) and \
             not T.contains_pointer(function.return_type):
         varied = _fixed_point(insts, active_args, reaches, fresh_memory_varies=False)
-        if not any(_may_keep_in_memory(user) for value in varied for user in value.users):
-            return varied
+        narrowed = _varied_with_reached_memory(function, insts, active_args, reaches, varied)
+        if narrowed is not None:
+            return narrowed
     return _fixed_point(insts, active_args, reaches, fresh_memory_varies=True)
 
 
-def _fixed_point(insts, active_args, reaches, fresh_memory_varies: bool) -> set[Value]:
+def _varied_with_reached_memory(function, insts, active_args, reaches, varied):
+    """The fixed point in which only the allocations a varied value may reach
+    (``analysis.local_memory``) are varied, grown until it holds; None when
+    the reach cannot be told."""
+    local = LocalMemory(lambda fn, args: _fixed_point(list(fn.instructions()), args,
+                                                      GlobalReach(()), True),
+                        lambda call: call_kind(call) == calls.DEFINED and
+                        returns_fresh_memory(call.called_function))
+    fresh: frozenset = frozenset()
+    while True:
+        reached = local.reached_allocations(function, varied)
+        if reached is None:
+            return None
+        if reached <= fresh:
+            return varied
+        fresh |= reached
+        varied = _fixed_point(insts, active_args, reaches, fresh_memory_varies=fresh)
+
+
+def _fixed_point(insts, active_args, reaches, fresh_memory_varies) -> set[Value]:
+    """``fresh_memory_varies``: True (every allocation is varied), False (none
+    is), or the set of allocations that are."""
     varied: set[Value] = set(active_args)
     changed = True
     while changed:
@@ -276,14 +301,6 @@ def _fixed_point(insts, active_args, reaches, fresh_memory_varies: bool) -> set[
                 varied.add(inst)
                 changed = True
     return varied
-
-
-def _may_keep_in_memory(user) -> bool:
-    """Could this use of a varied value put a derivative into memory?"""
-    if isinstance(user, I.CallInst):
-        return call_kind(user) not in (calls.MATH, calls.INACTIVE)
-    return isinstance(user, I.Instruction) and \
-        user.opcode in ("store", "atomicrmw", "cmpxchg", "va_arg")
 
 
 class GlobalReach:
@@ -322,7 +339,9 @@ class GlobalReach:
 
 
 def _is_varied(inst: I.Instruction, varied: set[Value], reaches: GlobalReach,
-               fresh_memory_varies: bool = True) -> bool:
+               fresh_memory_varies=True) -> bool:
+    if not isinstance(fresh_memory_varies, bool):
+        fresh_memory_varies = inst in fresh_memory_varies
     op = inst.opcode
     ty = inst.type
     if op == "alloca":
@@ -348,8 +367,8 @@ def _is_varied(inst: I.Instruction, varied: set[Value], reaches: GlobalReach,
         return any(o in varied for o in operands)
     if isinstance(inst, I.CallInst):
         kind = call_kind(inst)
-        if kind == calls.ALLOCATE:
-            return fresh_memory_varies
+        if kind == calls.ALLOCATE:   # realloc's block holds what the old one held
+            return fresh_memory_varies or any(a in varied for a in inst.args if a.type.is_pointer)
         if kind in (calls.INACTIVE, calls.COPY, calls.FILL, calls.FREE):
             return False
         if kind == calls.MATH:   # a pointer (frexp's exponent) carries no derivative in

@@ -1,5 +1,5 @@
-"""analysis/activity.py: memory a function allocates is varied unless nothing
-varied ever reaches memory."""
+"""analysis/activity.py and analysis/local_memory.py: memory a function
+allocates is varied when a varied value may reach it."""
 
 from enzyme_opt.analysis.activity import varied_values
 from enzyme_opt.ir import parse_module
@@ -38,6 +38,66 @@ define double @helper(double %x, ptr %p) {
   %y = load double, ptr %p
   ret double %y
 }
+
+; a map-like object holding the derivative, a key-like local beside it: the callee
+; writes the varied value into the object through a pointer it loads from it, and
+; into the key only the key's own buffer address and a count
+define double @key_beside_object(double %x) {
+  %object = alloca { ptr, double }
+  %key = alloca { ptr, i64, [16 x i8] }
+  %r = call ptr @insert(ptr %object, ptr %key, double %x)
+  %y = load double, ptr %r
+  ret double %y
+}
+
+define ptr @insert(ptr %object, ptr %key, double %v) {
+  %node = call ptr @malloc(i64 16)
+  store double %v, ptr %node
+  store ptr %node, ptr %object
+  %cell = load ptr, ptr %object
+  store double %v, ptr %cell
+  %buf = getelementptr i8, ptr %key, i64 16
+  store ptr %buf, ptr %key
+  %len = getelementptr i8, ptr %key, i64 8
+  store i64 0, ptr %len
+  ret ptr %node
+}
+
+; the same, but the callee keeps the key's address in the object: a later write
+; through a pointer loaded from the object could reach the key
+define double @key_kept_in_object(double %x) {
+  %object = alloca { ptr, double }
+  %key = alloca { ptr, i64, [16 x i8] }
+  call void @keep(ptr %object, ptr %key, double %x)
+  %p = load ptr, ptr %object
+  store double %x, ptr %p
+  %y = load double, ptr %key
+  ret double %y
+}
+
+define void @keep(ptr %object, ptr %key, double %v) {
+  store ptr %key, ptr %object
+  ret void
+}
+
+; a heap block whose address leaves through an argument: its caller may store a
+; derivative into it later, so it is varied though nothing varied is stored here
+define double @block_to_caller(double %x, ptr %out) {
+  %block = call ptr @malloc(i64 8)
+  store ptr %block, ptr %out
+  %y = fmul double %x, %x
+  ret double %y
+}
+
+; realloc of varied memory holds what the old block held
+define double @grown(ptr %x) {
+  %y = call ptr @realloc(ptr %x, i64 16)
+  %v = load double, ptr %y
+  ret double %v
+}
+
+declare ptr @malloc(i64)
+declare ptr @realloc(ptr, i64)
 """
 
 
@@ -66,3 +126,22 @@ def test_globals_with_shadows_keep_the_conservative_answer():
     fn = module.get_function("registers_only")
     varied = varied_values(fn, {fn.args[0], module.get("g")})
     assert any(inst.name == "buf" and inst in varied for inst in fn.instructions())
+
+
+def test_a_local_the_varied_value_never_reaches_is_not_varied():
+    varied = _varied("key_beside_object")
+    assert varied["object"] and not varied["key"] and varied["y"]
+
+
+def test_a_local_whose_address_a_callee_keeps_is_varied():
+    varied = _varied("key_kept_in_object")
+    assert varied["object"] and varied["key"] and varied["y"]
+
+
+def test_a_heap_block_whose_address_leaves_is_varied():
+    assert _varied("block_to_caller")["block"]
+
+
+def test_realloc_of_varied_memory_is_varied():
+    varied = _varied("grown")
+    assert varied["y"] and varied["v"]
