@@ -42,7 +42,8 @@ class Command(click.Command):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         try:
-            args, ctx.meta["enzyme_inactive_files"] = enzyme_flags(args)
+            args, ctx.meta["enzyme_inactive_files"], ctx.meta["enzyme_switches"] = \
+                enzyme_flags(args)
             return super().parse_args(ctx, args)
         except click.UsageError as exc:
             raise OneLineUsageError(_usage_message(exc, self), ctx) from None
@@ -51,12 +52,14 @@ class Command(click.Command):
 #: Enzyme's ``opt`` plugin options that change results and that enzyme-opt honours:
 #: ``-enzyme-load-inactive-file=F`` (repeatable) names, one a line, functions whose
 #: calls carry no derivative, as if each had ``__attribute__((enzyme_inactive))``.
+#: ``-enzyme-vectorize-at-leaf-nodes`` (a switch, also ``=true``/``=1``; ``=false``/``=0``
+#: turns it off): at ``enzyme_width`` N each duplicated argument takes one shadow holding
+#: every lane, each float's N tangents side by side (``ad/modes/forward_leaf.py``).
 HONOURED_ENZYME_OPTIONS = ("enzyme-load-inactive-file",)
+HONOURED_ENZYME_SWITCHES = ("enzyme-vectorize-at-leaf-nodes",)
 #: Enzyme's options that only tune its internals (inlining, its own pre- and
 #: post-optimization, caching, type analysis limits, printing): the derivatives
-#: are the same without them, so they are accepted and ignored.  Not among them:
-#: ``-enzyme-vectorize-at-leaf-nodes``, which changes how a call passes its shadows
-#: (one holding every lane at ``enzyme_width`` N): refused like the others.
+#: are the same without them, so they are accepted and ignored.
 IGNORED_ENZYME_OPTIONS = (
     "enzyme-inline", "enzyme-inline-count", "enzyme-preopt", "enzyme-postopt",
     "enzyme-lower-globals", "enzyme-coalese", "enzyme-loose-types", "enzyme-attributor",
@@ -74,14 +77,15 @@ IGNORED_ENZYME_OPTIONS = (
 _PLUGIN_WORDS = ("-load=", "--load=", "-load-pass-plugin=", "--load-pass-plugin=")
 
 
-def enzyme_flags(args: list[str]) -> tuple[list[str], list[str]]:
-    """``args`` without Enzyme's spellings, and the files of
-    ``-enzyme-load-inactive-file``.  An ``-enzyme-*`` option that changes results
+def enzyme_flags(args: list[str]) -> tuple[list[str], list[str], frozenset[str]]:
+    """``args`` without Enzyme's spellings, the files of
+    ``-enzyme-load-inactive-file``, and the honoured switches that are on.  An ``-enzyme-*`` option that changes results
     and is not honoured (``-enzyme-runtime-activity``, ``-enzyme-strong-zero``,
     ``-enzyme-globals-default-inactive`` …) is refused: ignoring it would give
     other numbers than Enzyme's."""
     kept: list[str] = []
     files: list[str] = []
+    switches: set[str] = set()
     it = iter(args)
     for arg in it:
         if arg == "--":
@@ -106,12 +110,19 @@ def enzyme_flags(args: list[str]) -> tuple[list[str], list[str]]:
             if not value:
                 raise click.UsageError(f"-{name} needs a file: -{name}=FILE")
             files.append(value)
+        elif name in HONOURED_ENZYME_SWITCHES:
+            if value.lower() not in ("", "true", "1", "false", "0"):
+                raise click.UsageError(f"-{name}={value}: expected true or false")
+            if value.lower() in ("false", "0"):
+                switches.discard(name)
+            else:
+                switches.add(name)
         elif name not in IGNORED_ENZYME_OPTIONS:
             raise click.UsageError(
                 f"-{name}: this option of Enzyme's is not supported by enzyme-opt (it would "
                 f"change the derivatives); docs/pipeline.md lists the -enzyme-* options "
                 f"enzyme-opt honours and those it ignores")
-    return kept, files
+    return kept, files, frozenset(switches)
 
 
 def _inactive_functions(files: list[str]) -> tuple[str, ...]:
@@ -244,7 +255,9 @@ def main(input, output, text, opt_level, emit, cpu, features, libdevice, no_reus
         inactive = _inactive_functions(click.get_current_context().meta["enzyme_inactive_files"])
         result = run(data, name, Options(opt_level=opt_level, emit=kind, cpu=cpu,
                                          features=features, libdevice=libdevice,
-                                         reuse=not no_reuse, inactive_functions=inactive))
+                                         reuse=not no_reuse, inactive_functions=inactive,
+                                         vectorize_at_leaf_nodes="enzyme-vectorize-at-leaf-nodes"
+                                         in click.get_current_context().meta["enzyme_switches"]))
         _write_atomically(output, result)
     except EnzymeOptError as exc:
         if debug:

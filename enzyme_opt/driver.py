@@ -24,6 +24,8 @@ class Options:
     reuse: bool = True
     #: -enzyme-load-inactive-file: functions whose calls carry no derivative
     inactive_functions: tuple[str, ...] = ()
+    #: -enzyme-vectorize-at-leaf-nodes: at enzyme_width W > 1 one shadow holds every lane
+    vectorize_at_leaf_nodes: bool = False
 
 
 def load(data: bytes, filename: str):
@@ -32,11 +34,13 @@ def load(data: bytes, filename: str):
     return text, parse_module(text, filename)
 
 
-def differentiate(text: str, module, filename: str, reuse: bool = True) -> str:
+def differentiate(text: str, module, filename: str, reuse: bool = True,
+                  vectorize_at_leaf_nodes: bool = False) -> str:
     """Lower every ``__enzyme_*`` call; returns the new module's text, or
     the canonical input unchanged when there is nothing to do.  On a GPU,
     shared memory gets shadows first, and the lowered module gets its
     device finishing (``ad/parallel/gpu.py``)."""
+    module.vectorize_at_leaf_nodes = vectorize_at_leaf_nodes
     with collector_paused():  # see ir/collector.py: a third of the time otherwise
         return _differentiate(text, module, filename, reuse)
 
@@ -86,7 +90,7 @@ def _run(data: bytes, filename: str, options: Options) -> bytes:
         if options.opt_level is not None and target is None:
             text = optimize_before_ad(text, filename, options)
         lowered = differentiate(text, parse_module(text, filename, lazy_bodies=True), filename,
-                               options.reuse)
+                               options.reuse, options.vectorize_at_leaf_nodes)
         if lowered is not text:
             # Every output is verified, here once. Text output is our own printing, which
             # LLVM has just read back: printing LLVM's copy again would cost as much as

@@ -91,6 +91,8 @@ class Decoder:
                                 f"context ({context_width_of(self)})")
             if self.width < 1:
                 raise self.fail("'enzyme_width' must be at least 1")
+            if self.leaf_layout():
+                self.check_leaf_layout()
         elif name == "enzyme_context":
             self.apply_context()
         elif name == "enzyme_allocated":
@@ -204,10 +206,18 @@ class Decoder:
                     self.take_shadows(function, index, param, binding)
             self.check_all_read(function)
         in_sret = bool(bindings) and bindings[0].sret is not None
+        if self.leaf_layout() and in_sret:
+            raise self.fail("a result returned through an sret parameter is not supported "
+                            "with -enzyme-vectorize-at-leaf-nodes")
+        if self.leaf_layout() and ret == R.DUP:
+            if R.leaf_shadow_type(function.return_type, self.width) is None:
+                raise self.fail(f"the {function.return_type} result of @{function.name} has no "
+                                f"tangent type with -enzyme-vectorize-at-leaf-nodes (a float "
+                                f"or a pointer has)")
         site.request = DiffRequest(
             function, self.mode, self.width, tuple(b.activity for b in bindings), ret,
             return_primal="enzyme_primal_return" in self.flags and not in_sret,
-            context=self.context)
+            context=self.context, leaf_layout=self.leaf_layout())
         site.result_in_sret = in_sret and has_sret_result(self.call)
         site.flags = frozenset(self.flags)
         site.tape_memory, site.allocated = self.tape_memory, self.allocated
@@ -406,6 +416,37 @@ class Decoder:
             self.take_shadows(function, index, param, binding)
         return binding
 
+    def leaf_layout(self) -> bool:
+        """``-enzyme-vectorize-at-leaf-nodes`` at a width above 1: one shadow per
+        argument, holding every lane (``ad/modes/forward_leaf.py``)."""
+        return self.width > 1 and self.call.function.module.vectorize_at_leaf_nodes
+
+    def check_leaf_layout(self) -> None:
+        if self.mode != R.FORWARD:
+            raise self.fail(f"{R.LEAF_OPTION} with enzyme_width {self.width} is supported in "
+                            f"forward mode (__enzyme_fwddiff) only, not in {self.name}")
+        if self.context:
+            raise self.fail(f"{R.LEAF_OPTION} with an enzyme_context is not supported")
+        problem = R.leaf_width_problem(self.width)
+        if problem:
+            raise self.fail(problem)
+
+    def take_leaf_shadow(self, function: Function, index: int, param: T.Type,
+                         binding: ArgBinding) -> None:
+        """The one shadow of a duplicated argument: a pointer, or ``<W x T>`` for a float."""
+        what = f"the shadow of parameter {index + 1} of @{function.name}"
+        expected = R.leaf_shadow_type(param, self.width)
+        if expected is None or binding.stride is not None or binding.byref:
+            how = "enzyme_dupv" if binding.stride is not None else \
+                "enzyme_byref" if binding.byref else f"a {param} parameter"
+            raise self.fail(f"{what}: {how} is not supported with {R.LEAF_OPTION} (one shadow "
+                            f"holding every lane is a pointer or a <{self.width} x float>)")
+        shadow = self.take(what)
+        if shadow.type != expected and not _coercible(shadow.type, expected):
+            raise self.fail(f"{what} has type {shadow.type}, but with {R.LEAF_OPTION} at "
+                            f"enzyme_width {self.width} it is one {expected} holding every lane")
+        binding.shadows.append(shadow)
+
     def take_shadows(self, function: Function, index: int, param: T.Type,
                      binding: ArgBinding) -> None:
         if binding.activity not in (R.DUP, R.DUPNONEED):
@@ -413,6 +454,8 @@ class Decoder:
         if binding.marker is None and self.points_to_integers_only(function, index):
             binding.activity = R.CONST  # as Enzyme's type analysis makes it
             return
+        if self.leaf_layout():
+            return self.take_leaf_shadow(function, index, param, binding)
         lanes = 1 if binding.stride is not None else self.width
         for lane in range(lanes):
             shadow = self.take(f"the shadow of parameter {index + 1} of @{function.name}"
@@ -420,8 +463,8 @@ class Decoder:
             expected = param if binding.stride is None else T.ptr
             if shadow.type != expected and not _coercible(shadow.type, expected):
                 leaf = (f" (with enzyme_width {self.width} each duplicated argument takes "
-                        f"{self.width} shadows: Enzyme's -enzyme-vectorize-at-leaf-nodes "
-                        f"layout, one shadow holding every lane, is not supported)"
+                        f"{self.width} shadows; one shadow holding every lane is Enzyme's "
+                        f"-enzyme-vectorize-at-leaf-nodes layout, which needs that option)"
                         if lanes > 1 and lane > 0 else "")
                 raise self.fail(f"the shadow of parameter {index + 1} of @{function.name} has "
                                 f"type {shadow.type}, but its primal has type {param}{leaf}")

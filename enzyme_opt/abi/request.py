@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from enzyme_opt.ir import types as T
 from enzyme_opt.ir.module import Function
 from enzyme_opt.ir.values import Value
 # the modes live in knowledge/modes.py (the program's own rules, below the ABI, are keyed by
@@ -36,10 +37,13 @@ class DiffRequest:
     #: the set of shadows of globals the derivative and its call tree use: "" the plain
     #: one, else the handle of an ``__enzyme_context`` (``knowledge/global_shadows.py``)
     context: str = ""
+    #: -enzyme-vectorize-at-leaf-nodes (forward mode at width > 1): each shadow is one
+    #: pointer to memory holding every lane (``ad/modes/forward_leaf.py``)
+    leaf_layout: bool = False
 
     def _key(self) -> tuple:
         return (self.mode, self.width, self.args, self.ret, self.return_primal,
-                self.reread_memory, self.context)
+                self.reread_memory, self.context, self.leaf_layout)
 
     def __hash__(self) -> int:
         return hash((id(self.function), self._key()))
@@ -82,3 +86,26 @@ class CallSite:
     tape_memory: Value | None = None  # enzyme_tape: where the tape is kept
     allocated: int | None = None     # enzyme_allocated: bytes at tape_memory
     result_in_sret: bool = False     # the derivative itself writes the call's sret memory
+
+
+#: Enzyme's option for one shadow holding every lane (``ad/modes/forward_leaf.py``)
+LEAF_OPTION = "-enzyme-vectorize-at-leaf-nodes"
+
+
+def leaf_shadow_type(ty: T.Type, width: int) -> T.Type | None:
+    """The one shadow of a ``ty`` argument or result: the pointer itself, or
+    ``<W x T>`` for a float; None where the layout has no answer."""
+    if isinstance(ty, T.PointerType):
+        return ty
+    if isinstance(ty, T.FloatType):
+        return T.VectorType(width, ty)
+    return None
+
+
+def leaf_width_problem(width: int) -> str | None:
+    """Why ``enzyme_width W`` cannot use the layout, or None."""
+    if width & (width - 1):
+        return (f"{LEAF_OPTION} at enzyme_width {width} is not supported: Enzyme's "
+                f"<{width} x double> groups are padded to a power of two while its memcpy scales by {width}, so "
+                f"the layout is not one (use a power-of-two width)")
+    return None

@@ -38,6 +38,9 @@ def derivative_arguments(b: Builder, site: CallSite) -> list[Value]:
             args.append(convert_argument(b, binding.primal, param.type))
         if binding.activity not in (R.DUP, R.DUPNONEED):
             continue
+        if request.leaf_layout:  # one shadow holding every lane (ad/modes/forward_leaf.py)
+            args.append(coerce(b, binding.shadows[0], R.leaf_shadow_type(param.type, width)))
+            continue
         if binding.stride is not None:
             stride = binding.stride
             base = binding.shadows[0]

@@ -351,6 +351,8 @@ class Context:
         if request.mode not in drivers:
             raise DifferentiationError(f"mode {request.mode} is not supported yet", self.filename)
         prefix, signature, _ = drivers[request.mode]
+        if request.leaf_layout:  # -enzyme-vectorize-at-leaf-nodes: one shadow for every lane
+            from enzyme_opt.ad.modes.forward_leaf import leaf_forward_signature as signature
         fty, names = signature(request)
         width = str(request.width) if request.width > 1 and request.mode != R.BATCH else ""
         name = f"{prefix}{width}{user_name(request.function.name)}"  # Enzyme's names
@@ -398,6 +400,9 @@ class Context:
                         else FixedPointGenerator if is_fixed_point_loop(function) \
                         else SplitGenerator
                     generator(self, request[1], *fn).run()
+                elif request.mode == R.FORWARD and request.leaf_layout:
+                    from enzyme_opt.ad.modes.forward_leaf import LeafForwardGenerator
+                    LeafForwardGenerator(self, request, fn).run()
                 elif request.mode == R.FORWARD and is_fixed_point_loop(request.function):
                     FixedPointForward(self, request, fn).run()  # a callee's tangent
                 else:

@@ -459,6 +459,9 @@ class Module:
         #: generated function → the user's function it derives from (for diagnostics)
         self.derived_from: dict[str, str] = {}
         self._next_metadata: int | None = None
+        #: Enzyme's -enzyme-vectorize-at-leaf-nodes was given: at enzyme_width W > 1 each
+        #: shadow holds every lane (``ad/modes/forward_leaf.py``)
+        self.vectorize_at_leaf_nodes = False
 
     # -- symbols ---------------------------------------------------------------
     def add(self, symbol: GlobalValue, before: GlobalValue | None = None) -> GlobalValue:

@@ -198,6 +198,17 @@ PLUGIN_FLOWS = ("disable-llvm-passes", "optimized")
 PLUGIN_FLOW = "disable-llvm-passes"
 
 
+#: `-mllvm -enzyme-*` options of a clang-plugin command that change results and that
+#: enzyme-opt honours: they go to enzyme-opt (the others are dropped with the plugin)
+HONOURED_MLLVM = ("-enzyme-vectorize-at-leaf-nodes",)
+
+
+def honoured_enzyme_mllvm(words: list[str]) -> list[str]:
+    """The `-mllvm -enzyme-*` options enzyme-opt honours, as its own arguments."""
+    return [nxt for w, nxt in zip(words, words[1:])
+            if w == "-mllvm" and nxt.split("=", 1)[0] in HONOURED_MLLVM]
+
+
 def plugin_flow(words: list[str], tools: dict[str, str], flow: str | None = None) -> str:
     """A clang command that loaded Enzyme's clang plugin, as clang | enzyme-opt [| clang].
 
@@ -206,6 +217,7 @@ def plugin_flow(words: list[str], tools: dict[str, str], flow: str | None = None
     enzyme-opt's IR. One function, so that a `--plugin-flow` flag of enzyme-opt can replace
     the stages in one place."""
     flow = flow or PLUGIN_FLOW
+    honoured = honoured_enzyme_mllvm(words)
     words = drop_enzyme_mllvm(words)
     cc, args = words[0], words[1:]
     level, output, emit_llvm, mode = "0", "a.out", False, "link"
@@ -231,7 +243,7 @@ def plugin_flow(words: list[str], tools: dict[str, str], flow: str | None = None
             front.append(w)
     unopt = ["-Xclang", "-disable-llvm-passes"] if flow == "disable-llvm-passes" else []
     first = [cc, *front, *unopt, "-S", "-emit-llvm", "-o", "-"]
-    middle = [tools["enzyme-opt"], "-O", level, "-"]
+    middle = [tools["enzyme-opt"], *honoured, "-O", level, "-"]
     # the plugin's attributes (enzyme_inactive, …) as clang's annotate: docs/abi.md
     plugin_attributes = f"$({shlex.quote(tools['enzyme-opt'])} --clang-flags)"
     stages = [f"{shlex.quote(cc)} {plugin_attributes} {shlex.join(first[1:])}"]

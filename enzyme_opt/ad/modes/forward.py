@@ -384,6 +384,10 @@ class ForwardGenerator:
                                         or self.reaches_shadowed_globals(fn)):
             self.call_derivative(inst, fn, b)
 
+    def derivative_request(self, request: R.DiffRequest) -> R.DiffRequest:
+        """The request for a callee's derivative (a layout may adjust it)."""
+        return request
+
     def mirror_tape_call(self, inst: I.CallInst, b: Builder) -> None:
         """Differentiating a derivative: beside its tape runs a shadow tape
         holding the tangents of the recorded values, driven by the same
@@ -423,10 +427,10 @@ class ForwardGenerator:
         """Replace the call by one to ``fwddiffe<g>``, which computes the primal too."""
         activities = tuple(R.DUP if self.t(a) is not None else R.CONST for a in inst.args)
         returns_data = carries_data(fn.return_type) and inst in self.varied
-        request = R.DiffRequest(self.ctx.preprocessed(fn), R.FORWARD, self.width, activities,
-                                R.DUP if returns_data else ("none" if fn.return_type == T.void else R.CONST),
-                                return_primal=fn.return_type != T.void,
-                                context=self.request.context)
+        request = self.derivative_request(R.DiffRequest(
+            self.ctx.preprocessed(fn), R.FORWARD, self.width, activities,
+            R.DUP if returns_data else ("none" if fn.return_type == T.void else R.CONST),
+            return_primal=fn.return_type != T.void, context=self.request.context))
         callee = self.ctx.derivative(request)
         b = Builder().before(inst)
         call_args = []

@@ -689,10 +689,15 @@ def test_enzyme_spellings_are_taken_out():
     args = ["-load-pass-plugin=/x/LLVMEnzyme-22.so", "-passes=enzyme", "-enzyme", "f.ll",
             "-enzyme-inline=1", "--enzyme-preopt=0", "-enzyme-load-inactive-file=a.list",
             "--enzyme-load-inactive-file", "b.list", "-S"]
-    assert enzyme_flags(args) == (["f.ll", "-S"], ["a.list", "b.list"])
+    assert enzyme_flags(args) == (["f.ll", "-S"], ["a.list", "b.list"], frozenset())
+    leaf = "enzyme-vectorize-at-leaf-nodes"
+    assert enzyme_flags(["-enzyme-vectorize-at-leaf-nodes", "f.ll"])[2] == {leaf}
+    assert enzyme_flags(["--enzyme-vectorize-at-leaf-nodes=true"])[2] == {leaf}
+    assert enzyme_flags(["-enzyme-vectorize-at-leaf-nodes", "-enzyme-vectorize-at-leaf-nodes=0"])[2] \
+        == frozenset()
     assert "enzyme-load-inactive-file" not in IGNORED_ENZYME_OPTIONS
     for refused in (["-enzyme-runtime-activity"], ["--enzyme-strong-zero=1"],
                     ["-enzyme-globals-default-inactive"], ["-passes=sroa"],
-                    ["-enzyme-load-inactive-file="]):
+                    ["-enzyme-load-inactive-file="], ["-enzyme-vectorize-at-leaf-nodes=maybe"]):
         with pytest.raises(click.UsageError):
             enzyme_flags(refused)

@@ -71,6 +71,12 @@ def test_clang_plugin_flow_pipes_clang_through_enzyme_opt():
         "clang++-22 $(enzyme-opt --clang-flags) -O3 x.cpp -Xclang -disable-llvm-passes "
         "-S -emit-llvm -o - "
         "| enzyme-opt -O 3 - | clang++-22 -O3 -x ir - -o prog -lm")
+    # -enzyme-vectorize-at-leaf-nodes changes the calling convention: it goes to enzyme-opt.
+    words = ["clang-22", "-O1", "x.c", "-S", "-emit-llvm", "-o", "-", "%loadClangEnzyme",
+             "-mllvm", "-enzyme-vectorize-at-leaf-nodes", "-mllvm", "-enzyme-inline=1"]
+    assert runlines.plugin_flow(words, TOOLS, "optimized") == (
+        "clang-22 $(enzyme-opt --clang-flags) -O1 x.c -S -emit-llvm -o - "
+        "| enzyme-opt -enzyme-vectorize-at-leaf-nodes -O 1 - -S -o -")
 
 
 def test_verify_lines_and_expected_errors():
