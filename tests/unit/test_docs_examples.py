@@ -51,10 +51,14 @@ def test_doc_example_runs(source, level, tmp_path):
     expected = [line[len("// expect: "):] for line in source.splitlines()
                 if line.startswith("// expect: ")]
     assert expected, "a doc example must say what it prints"
+    # ``// enzyme-opt-flags: -enzyme-…`` lines: options the example needs
+    flags = [word for line in source.splitlines() if line.startswith("// enzyme-opt-flags: ")
+             for word in line[len("// enzyme-opt-flags: "):].split()]
     c, ll, grad = tmp_path / "x.c", tmp_path / "x.ll", tmp_path / "x.grad.ll"
     c.write_text(source)
     subprocess.run(["clang-22", level, "-S", "-emit-llvm", str(c), "-o", str(ll)], check=True)
-    subprocess.run([sys.executable, "-m", "enzyme_opt", str(ll), "-S", "-o", str(grad)], check=True)
+    subprocess.run([sys.executable, "-m", "enzyme_opt", *flags, str(ll), "-S", "-o", str(grad)],
+                   check=True)
     run = subprocess.run(["lli-22", str(grad)], capture_output=True, text=True, check=True)
     assert run.stdout.splitlines() == expected
 

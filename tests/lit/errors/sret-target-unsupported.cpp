@@ -2,7 +2,8 @@
 // docs/abi.md); what enzyme-opt does not support of it is refused in one line each:
 // split mode, reverse mode asking for the primal, and forward mode whose call does not
 // itself return through sret (where the primal and shadows would go).  So is Enzyme's
-// -enzyme-vectorize-at-leaf-nodes layout (one shadow holding every lane at width N).
+// -enzyme-vectorize-at-leaf-nodes layout (one shadow holding every lane at width N)
+// without that option.
 // RUN: clang -std=c++17 -O1 -DSPLIT -S -emit-llvm %s -o %t1.ll
 // RUN: %python %S/../Inputs/expect-error.py enzyme-opt %t1.ll -S -o %t.out | FileCheck %s --check-prefix=SPLIT
 // SPLIT: enzyme-opt: error: in function @_Z5splitd, block {{.*}}: @_Z6powersd returns its result through an sret pointer, which is supported in forward and combined reverse mode only (without enzyme_primal_return) in call to __enzyme_augmentfwd
@@ -14,10 +15,11 @@
 // FORWARD: enzyme-opt: error: in function @_Z7forwardd, block {{.*}}: @_Z6powersd returns its result through an sret pointer: the call must return it the same way (its own sret memory holds the primal and the shadows) in call to __enzyme_fwddiff
 // RUN: clang -std=c++17 -O1 -DLEAF -S -emit-llvm %s -o %t4.ll
 // RUN: %python %S/../Inputs/expect-error.py enzyme-opt %t4.ll -S -o %t.out | FileCheck %s --check-prefix=LEAF
-// LEAF: enzyme-opt: error: in function @_Z4leafPKdPd, block {{.*}}: the shadow of parameter 1 of @_Z3sumPKdPd has type i32, but its primal has type ptr (with enzyme_width 4 each duplicated argument takes 4 shadows: Enzyme's -enzyme-vectorize-at-leaf-nodes layout, one shadow holding every lane, is not supported) in call to __enzyme_fwddiff
-// The option that asks for that layout is refused too (it changes the derivatives):
-// RUN: not enzyme-opt -enzyme-vectorize-at-leaf-nodes %t4.ll -S -o %t.out 2>&1 | FileCheck %s --check-prefix=OPTION
-// OPTION: enzyme-opt: error: -enzyme-vectorize-at-leaf-nodes: this option of Enzyme's is not supported by enzyme-opt (it would change the derivatives)
+// LEAF: enzyme-opt: error: in function @_Z4leafPKdPd, block {{.*}}: the shadow of parameter 1 of @_Z3sumPKdPd has type i32, but its primal has type ptr (with enzyme_width 4 each duplicated argument takes 4 shadows; one shadow holding every lane is Enzyme's -enzyme-vectorize-at-leaf-nodes layout, which needs that option) in call to __enzyme_fwddiff
+// With the option the same call is that layout (tests/lit/forward/leaf-nodes.c):
+// RUN: enzyme-opt -enzyme-vectorize-at-leaf-nodes %t4.ll -S -o %t.leaf.ll
+// RUN: FileCheck %s --check-prefix=OPTION < %t.leaf.ll
+// OPTION: call void @fwddiffe4_Z3sumPKdPd(ptr %{{.*}}, ptr %{{.*}}, ptr %{{.*}}, ptr %{{.*}})
 extern int enzyme_dup, enzyme_out, enzyme_width, enzyme_primal_return;
 struct Big { double a[4]; };
 Big powers(double x) { return Big{{x, x * x, x * x * x, 2 * x}}; }
