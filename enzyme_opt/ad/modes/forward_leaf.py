@@ -182,7 +182,9 @@ class LeafForwardGenerator(ForwardGenerator):
 
     def check_memory_type(self, inst: I.Instruction, ty: T.Type) -> None:
         for _, leaf, _ in memory_leaves(ty):
-            if not (leaf.scalar.is_float and stretched_type(leaf, self.width) is not None):
+            element = leaf.scalar  # (x86_fp80's 10 bytes pad to 16: no <W x T> group)
+            if not (element.is_float and stretched_type(leaf, self.width) is not None
+                    and T.store_size(element) == T.alloc_size(element)):
                 raise self.refuse(inst, f"a {inst.opcode} of {ty} from shadow memory (a "
                                         f"{'pointer' if leaf.scalar.is_pointer else 'non-float'} "
                                         f"in memory with a shadow)")
@@ -298,7 +300,7 @@ class LeafForwardGenerator(ForwardGenerator):
                 b.call(fn, [self.t(args[index]) if i == index else a for i, a in enumerate(args)])
         elif kind == calls.CUSTOM and active and custom_rule(fn, R.FORWARD) is not None:
             raise self.refuse(inst, f"a call of @{fn.name}, which has a custom derivative")
-        elif kind not in (calls.DEFINED, calls.CUSTOM) and \
+        elif kind not in (calls.DEFINED, calls.CUSTOM, calls.INACTIVE) and \
                 any(self.t(a) is not None and a.type.is_pointer for a in args):
             # per-lane rules would write every lane to the one shadow pointer
             raise self.refuse(inst, f"a call of @{fn.name} with a pointer into shadow memory")
