@@ -243,7 +243,9 @@ def main(input, output, text, opt_level, emit, cpu, features, libdevice, no_reus
         name = "<stdin>" if input == "-" else input
         if print_requests or print_activity:
             from enzyme_opt.report import print_report
-            print_report(data, name, requests=print_requests, activity=print_activity)
+            print_report(data, name, requests=print_requests, activity=print_activity,
+                         vectorize_at_leaf_nodes="enzyme-vectorize-at-leaf-nodes"
+                         in click.get_current_context().meta["enzyme_switches"])
             return
         if text and emit == "obj":
             raise UsageError("-S (text output) conflicts with --emit obj")

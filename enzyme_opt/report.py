@@ -23,9 +23,10 @@ MODE_TITLES = {R.FORWARD: "forward", R.REVERSE: "reverse (combined)"}
 
 
 def print_report(data: bytes, filename: str, requests: bool, activity: bool,
-                 console: Console | None = None) -> None:
+                 console: Console | None = None, vectorize_at_leaf_nodes: bool = False) -> None:
     console = console or Console(width=200)  # wide enough that no column is cut
     _, module = load(data, filename)
+    module.vectorize_at_leaf_nodes = vectorize_at_leaf_nodes  # the calls read as they will be
     sites = [decode_call(call, describe(call, module, function=False))  # the title names it
              for call in find_call_sites(module)
              if entry_mode(call.called_function.name) != "virtualreverse"]  # a table, no request

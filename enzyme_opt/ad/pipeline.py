@@ -402,6 +402,10 @@ class Context:
                     generator(self, request[1], *fn).run()
                 elif request.mode == R.FORWARD and request.leaf_layout:
                     from enzyme_opt.ad.modes.forward_leaf import LeafForwardGenerator
+                    if is_fixed_point_loop(request.function):
+                        raise DifferentiationError(
+                            f"{R.LEAF_OPTION}: the tangent of an __enzyme_fixed_point loop "
+                            f"is not supported in its layout", self.filename)
                     LeafForwardGenerator(self, request, fn).run()
                 elif request.mode == R.FORWARD and is_fixed_point_loop(request.function):
                     FixedPointForward(self, request, fn).run()  # a callee's tangent
