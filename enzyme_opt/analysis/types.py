@@ -288,3 +288,45 @@ def tbaa_pointee_float_type(pointer: Value) -> T.Type | None:
                 found.add(_TBAA_FLOAT_POINTERS.get(_type_name(module, store.get_metadata("tbaa"))))
     found.discard(None)
     return found.pop() if len(found) == 1 else None
+
+
+#: TBAA type nodes whose children are scalar types: a node under one of these (or under
+#: the root) is a scalar ("int", "double", "p1 double"), one under anything else a struct
+_TBAA_SCALAR_PARENTS = (_ANY_TYPE, "any pointer")
+
+
+def tbaa_base_scalars(inst: I.Instruction) -> tuple[str, list[str]] | None:
+    """(name, scalar type names) of the struct an access's ``!tbaa`` tag says it is
+    inside (``p[i].price`` of ``struct item {int count; double price;}``: ``("item",
+    ["int", "double"])``); None when untagged, not inside a struct, or not clang's
+    usual struct-path format."""
+    ref = inst.get_metadata("tbaa")
+    module = inst.function.module if inst.function is not None else None
+    if ref is None or module is None:
+        return None
+    items = _node_items(module, ref)
+    if not items or len(items) < 3 or items[0] == items[1]:
+        return None  # a scalar's own tag: !{!double, !double, i64 0}
+    name, scalars = _tbaa_node(module, items[0]), []
+    if name is None or not _tbaa_scalars(module, items[0], scalars, 0):
+        return None
+    return name, scalars
+
+
+def _tbaa_node(module, ref: str) -> str | None:
+    items = _node_items(module, ref)
+    return items[0][2:-1] if items and items[0].startswith('!"') else None
+
+
+def _tbaa_scalars(module, ref: str, out: list[str], depth: int) -> bool:
+    """Append the scalar type names under TBAA type node ``ref``; False if unreadable."""
+    items = _node_items(module, ref)
+    if depth > 8 or not items or not items[0].startswith('!"'):
+        return False
+    members = items[1::2]
+    if len(members) <= 1 and (not members or _tbaa_node(module, members[0]) in
+                              _TBAA_SCALAR_PARENTS or len(_node_items(module, members[0]) or
+                                                          ()) == 1):
+        out.append(items[0][2:-1])
+        return True
+    return all(_tbaa_scalars(module, member, out, depth + 1) for member in members)

@@ -34,6 +34,8 @@ from enzyme_opt.ad.modes.forward import ForwardGenerator
 from enzyme_opt.ad.sweeps.lanes import Lanes
 from enzyme_opt.ad.utils import join_lanes
 from enzyme_opt.analysis.activity import carries_data, global_shadows
+from enzyme_opt.analysis.types import tbaa_base_scalars
+from enzyme_opt.demangle import user_name
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
@@ -149,7 +151,59 @@ class LeafForwardGenerator(ForwardGenerator):
             raise DifferentiationError(
                 f"{OPTION}: globals with shadows (enzyme_shadow) are not supported: their "
                 f"shadows hold one lane each", self.ctx.filename)
+        self.check_argument_memory()
+        self.check_source_geps()
         super().run()
+
+    def check_source_geps(self) -> None:
+        """The function as the program wrote it (before simplification turned its struct
+        GEPs into byte offsets, as at -O0): a GEP over a struct mixing integers or pointers
+        with floats, on a duplicated argument, is refused as the simplified GEP would be."""
+        fn = self.request.function
+        source = fn.module.get_function(user_name(fn.name))
+        if source is None or source is fn or source.is_declaration:
+            return
+        derived = {arg for arg, activity in zip(source.args, self.request.args)
+                   if activity in (R.DUP, R.DUPNONEED) and arg.type.is_pointer}
+        slots: set[Value] = set()
+        changed = True
+        while changed:  # through GEPs, casts, phis, selects and the allocas -O0 keeps them in
+            changed = False
+            for inst in source.instructions():
+                new = None
+                if isinstance(inst, I.StoreInst) and inst.value in derived:
+                    new = (slots, inst.pointer)
+                elif isinstance(inst, I.LoadInst) and inst.pointer in slots:
+                    new = (derived, inst)
+                elif inst.opcode in ("getelementptr", "bitcast", "addrspacecast", "phi",
+                                     "select") and any(o in derived for o in inst.operands):
+                    new = (derived, inst)
+                if new is not None and new[1] not in new[0]:
+                    new[0].add(new[1])
+                    changed = True
+        for inst in source.instructions():
+            if isinstance(inst, I.GEPInst) and inst.pointer in derived and \
+                    stretched_type(inst.source_type, self.width) is None:
+                raise self.refuse(inst, f"a getelementptr over {inst.source_type} into shadow "
+                                        f"memory (pointers or integers mixed with floats)")
+
+    def check_argument_memory(self) -> None:
+        """Refuse a duplicated pointer whose memory the program also accesses as integers
+        or pointers: Enzyme gives only float leaves lanes, so such memory's layout is not
+        the stretched one (what no access shows cannot be refused: docs/modes.md)."""
+        fn, pointees = self.request.function, self.ctx.pointee_types()
+        for index, (arg, activity) in enumerate(zip(fn.args, self.request.args)):
+            if activity not in (R.DUP, R.DUPNONEED) or not arg.type.is_pointer:
+                continue
+            held = pointees.scalar_types(arg)
+            others = sorted(str(t) for t in held if t.is_int or t.is_pointer)
+            if others and any(t.is_float for t in held):
+                first = next(iter(fn.entry.instructions))
+                raise self.fail(first, f"parameter {index + 1} of @{user_name(fn.name)} "
+                                       f"points to memory the program accesses as "
+                                       f"{' and '.join(others)} as well as floats: its "
+                                       f"shadow is not supported with {OPTION} (only floats "
+                                       f"have lanes there)")
 
     def refuse(self, inst: I.Instruction, what: str) -> DifferentiationError:
         return self.fail(inst, f"{what} is not supported with {OPTION}")
@@ -181,6 +235,11 @@ class LeafForwardGenerator(ForwardGenerator):
         return b.byte_gep(shadow, ConstantInt(T.i64, self.width * offset)) if offset else shadow
 
     def check_memory_type(self, inst: I.Instruction, ty: T.Type) -> None:
+        inside = tbaa_base_scalars(inst)  # the struct the access is in, says clang's TBAA
+        if inside is not None and any(name not in ("double", "float") for name in inside[1]):
+            raise self.refuse(inst, f"a {inst.opcode} of a field of the struct {inside[0]}, "
+                                    f"which holds {', '.join(sorted(set(inside[1])))}, in "
+                                    f"shadow memory (only floats have lanes there)")
         for _, leaf, _ in memory_leaves(ty):
             element = leaf.scalar  # (x86_fp80's 10 bytes pad to 16: no <W x T> group)
             if not (element.is_float and stretched_type(leaf, self.width) is not None

@@ -4,11 +4,19 @@
 // Pointers in shadow memory (a linked list: where would a node's shadow pointer go?):
 // RUN: clang -O1 -g -S -emit-llvm -DLIST %s -o %t.list.ll
 // RUN: %python %S/../Inputs/expect-error.py enzyme-opt %t.list.ll -enzyme-vectorize-at-leaf-nodes -S -o %t.out | FileCheck %s --check-prefix=LIST
-// LIST: enzyme-opt: error: {{.*}}leaf-nodes-refused.c:29, in function @sum_list: a load of ptr from shadow memory (a pointer in memory with a shadow) is not supported with -enzyme-vectorize-at-leaf-nodes
+// LIST: enzyme-opt: error: {{.*}}leaf-nodes-refused.c:{{[0-9]+}}, in function @sum_list: parameter 1 of @sum_list points to memory the program accesses as ptr as well as floats: its shadow is not supported with -enzyme-vectorize-at-leaf-nodes (only floats have lanes there)
 // Integers mixed with floats in a struct (Enzyme stretches only the float leaves):
 // RUN: clang -O0 -g -S -emit-llvm -DMIXED %s -o %t.mixed.ll
 // RUN: %python %S/../Inputs/expect-error.py enzyme-opt %t.mixed.ll -enzyme-vectorize-at-leaf-nodes -S -o %t.out | FileCheck %s --check-prefix=MIXED
-// MIXED: enzyme-opt: error: {{.*}}leaf-nodes-refused.c:38, in function @weighted: a getelementptr over %struct.item into shadow memory (pointers or integers mixed with floats) is not supported with -enzyme-vectorize-at-leaf-nodes
+// MIXED: enzyme-opt: error: {{.*}}leaf-nodes-refused.c:{{[0-9]+}}, in function @weighted: parameter 1 of @weighted points to memory the program accesses as i32 as well as floats: its shadow is not supported with -enzyme-vectorize-at-leaf-nodes (only floats have lanes there)
+// One field of such a struct, reached through a byte offset: at -O0 the GEP as written is
+// over the struct; at -O2 clang's TBAA tag says which struct the load is in:
+// RUN: clang -O0 -g -S -emit-llvm -DFIELD %s -o %t.field0.ll
+// RUN: %python %S/../Inputs/expect-error.py enzyme-opt %t.field0.ll -enzyme-vectorize-at-leaf-nodes -S -o %t.out | FileCheck %s --check-prefix=FIELD0
+// FIELD0: enzyme-opt: error: {{.*}}leaf-nodes-refused.c:{{[0-9]+}}, in function @price_squared: a getelementptr over %struct.item into shadow memory (pointers or integers mixed with floats) is not supported with -enzyme-vectorize-at-leaf-nodes
+// RUN: clang -O2 -g -S -emit-llvm -DFIELD %s -o %t.field2.ll
+// RUN: %python %S/../Inputs/expect-error.py enzyme-opt %t.field2.ll -enzyme-vectorize-at-leaf-nodes -S -o %t.out | FileCheck %s --check-prefix=FIELD2
+// FIELD2: enzyme-opt: error: {{.*}}leaf-nodes-refused.c:{{[0-9]+}}, in function @price_squared: a load of a field of the struct item, which holds double, int, in shadow memory (only floats have lanes there) is not supported with -enzyme-vectorize-at-leaf-nodes
 // Reverse mode has no such layout:
 // RUN: clang -O1 -S -emit-llvm -DREVERSE %s -o %t.rev.ll
 // RUN: %python %S/../Inputs/expect-error.py enzyme-opt %t.rev.ll -enzyme-vectorize-at-leaf-nodes -S -o %t.out | FileCheck %s --check-prefix=REVERSE
@@ -39,6 +47,8 @@ double weighted(const struct item *items, int n) {
   return total;
 }
 
+double price_squared(const struct item *it) { return it->price * it->price; }
+
 double square(const double *x) { return x[0] * x[0]; }
 
 void call(struct node *l, struct node *dl, struct item *it, struct item *dit, double *x,
@@ -48,6 +58,9 @@ void call(struct node *l, struct node *dl, struct item *it, struct item *dit, do
 #endif
 #ifdef MIXED
   __enzyme_fwddiff((void *)weighted, enzyme_width, 2, enzyme_dup, it, dit, enzyme_const, 3);
+#endif
+#ifdef FIELD
+  __enzyme_fwddiff((void *)price_squared, enzyme_width, 2, enzyme_dup, it, dit);
 #endif
 #ifdef REVERSE
   __enzyme_autodiff((void *)square, enzyme_width, 2, enzyme_dup, x, dx);
