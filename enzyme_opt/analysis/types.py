@@ -323,10 +323,24 @@ def _tbaa_scalars(module, ref: str, out: list[str], depth: int) -> bool:
     items = _node_items(module, ref)
     if depth > 8 or not items or not items[0].startswith('!"'):
         return False
-    members = items[1::2]
-    if len(members) <= 1 and (not members or _tbaa_node(module, members[0]) in
-                              _TBAA_SCALAR_PARENTS or len(_node_items(module, members[0]) or
-                                                          ()) == 1):
-        out.append(items[0][2:-1])
-        return True
-    return all(_tbaa_scalars(module, member, out, depth + 1) for member in members)
+    name, members = items[0][2:-1], items[1::2]
+    parent = _tbaa_node(module, members[0]) if len(members) == 1 else None
+    if not members or len(_node_items(module, members[0]) or ()) == 1:
+        out.append(name)  # the root, or right under it ("omnipotent char")
+    elif parent == "any pointer" or (parent == _ANY_TYPE and _is_scalar_name(name)):
+        out.append(name)
+    elif parent == _ANY_TYPE:
+        out.append(_ANY_TYPE)  # a struct whose one member is an array: says nothing
+    else:
+        return all(_tbaa_scalars(module, member, out, depth + 1) for member in members)
+    return True
+
+
+def _is_scalar_name(name: str) -> bool:
+    """A TBAA name of a C scalar type (a struct named like one cannot be told apart)."""
+    words = set(name.split())
+    return bool(words) and words <= {"signed", "unsigned", "char", "short", "int", "long",
+                                      "float", "double", "bool", "_Bool", "__int128",
+                                      "wchar_t", "char8_t", "char16_t", "char32_t", "half",
+                                      "__fp16", "_Float16", "__bf16"} \
+        or re.match(r"(p\d+ |any p\d+ pointer|vtable pointer)", name) is not None

@@ -236,7 +236,8 @@ class LeafForwardGenerator(ForwardGenerator):
 
     def check_memory_type(self, inst: I.Instruction, ty: T.Type) -> None:
         inside = tbaa_base_scalars(inst)  # the struct the access is in, says clang's TBAA
-        if inside is not None and any(name not in ("double", "float") for name in inside[1]):
+        if inside is not None and any(name not in ("double", "float", "omnipotent char")
+                                      for name in inside[1]):
             raise self.refuse(inst, f"a {inst.opcode} of a field of the struct {inside[0]}, "
                                     f"which holds {', '.join(sorted(set(inside[1])))}, in "
                                     f"shadow memory (only floats have lanes there)")
