@@ -19,10 +19,12 @@ generator whose pointer tangents are that one shadow pointer:
 - memcpy, memset, malloc, alloca: W times the bytes.
 
 What this layout cannot say exactly is refused in one line: pointers or
-integers in shadow memory, structs that mix leaf types, widths that are not a
-power of two (Enzyme's ``<W x double>`` groups are then padded, while its
-memcpy scales by W: two layouts at once), pointer arithmetic through
-integers, and every mode but forward (decoded in ``abi/callsites.py``).
+integers in shadow memory (where an access, a struct GEP as the program wrote
+it, or a TBAA tag shows them: Enzyme gives only float leaves lanes), structs
+that mix leaf types, widths that are not a power of two (Enzyme's
+``<W x double>`` groups are then padded, while its memcpy scales by W: two
+layouts at once), pointer arithmetic through integers, and every mode but
+forward (decoded in ``abi/callsites.py``).
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from enzyme_opt.ir.values import ConstantAggregate, ConstantInt, ConstantKeyword
 from enzyme_opt.knowledge import calls
 from enzyme_opt.knowledge.calls import allocation, call_kind, freed_argument
 from enzyme_opt.knowledge.declared import custom_rule
+
 
 def leaf_forward_signature(request: R.DiffRequest) -> tuple[T.FunctionType, list[str]]:
     """Each primal parameter, followed by its one shadow when duplicated; the
@@ -245,7 +248,7 @@ class LeafForwardGenerator(ForwardGenerator):
             element = leaf.scalar  # (x86_fp80's 10 bytes pad to 16: no <W x T> group)
             if not (element.is_float and stretched_type(leaf, self.width) is not None
                     and T.store_size(element) == T.alloc_size(element)):
-                raise self.refuse(inst, f"a {inst.opcode} of {ty} from shadow memory (a "
+                raise self.refuse(inst, f"a {inst.opcode} of {ty} in shadow memory (a "
                                         f"{'pointer' if leaf.scalar.is_pointer else 'non-float'} "
                                         f"in memory with a shadow)")
 
