@@ -39,13 +39,28 @@ def differentiate(text: str, module, filename: str, reuse: bool = True,
     """Lower every ``__enzyme_*`` call; returns the new module's text, or
     the canonical input unchanged when there is nothing to do.  On a GPU,
     shared memory gets shadows first, and the lowered module gets its
-    device finishing (``ad/parallel/gpu.py``)."""
+    device finishing (``ad/parallel/gpu.py``).
+
+    A module that stores a pointer without a shadow into shadow memory is
+    differentiated a second time, from its text, with run-time checks of the
+    shadows that may be that pointer (``ad/runtime_activity.py``; not with the
+    leaf-node layout of tangents, where such a store is refused): every other
+    module is differentiated once, exactly as without them."""
+    from enzyme_opt.ad.runtime_activity import NeedsRuntimeActivity
     module.vectorize_at_leaf_nodes = vectorize_at_leaf_nodes
     with collector_paused():  # see ir/collector.py: a third of the time otherwise
-        return _differentiate(text, module, filename, reuse)
+        try:
+            return _differentiate(text, module, filename, reuse)
+        except NeedsRuntimeActivity:
+            if vectorize_at_leaf_nodes:  # shadows laid out in lane groups: refused as before
+                raise
+            module = parse_module(text, filename, lazy_bodies=True)
+            module.vectorize_at_leaf_nodes = vectorize_at_leaf_nodes
+            return _differentiate(text, module, filename, reuse, runtime_activity=True)
 
 
-def _differentiate(text: str, module, filename: str, reuse: bool) -> str:
+def _differentiate(text: str, module, filename: str, reuse: bool,
+                   runtime_activity: bool = False) -> str:
     from enzyme_opt.abi.callers import read_through_stack
     from enzyme_opt.abi.entries import EnzymeCalls
     from enzyme_opt.ad.pipeline import lower_module
@@ -56,7 +71,7 @@ def _differentiate(text: str, module, filename: str, reuse: bool) -> str:
     if target is not None and calls:
         from enzyme_opt.ad.parallel import gpu
         state = gpu.prepare(module, target)
-    lowered = lower_module(module, filename, reuse, calls)
+    lowered = lower_module(module, filename, reuse, calls, runtime_activity)
     if lowered is None:
         return text
     if state is not None:

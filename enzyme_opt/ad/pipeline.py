@@ -93,11 +93,14 @@ def _generated_code_site(module: Module, generated: str, of: str) -> str | None:
 
 
 def lower_module(module: Module, filename: str, reuse: bool = True,
-                 calls: EnzymeCalls | None = None) -> Module | None:
+                 calls: EnzymeCalls | None = None,
+                 runtime_activity: bool = False) -> Module | None:
     """The module with every Enzyme call lowered, or None if it had none
     (and no registrations or annotations for Enzyme either).  ``reuse=False``
     is the conservative reverse sweep (``Context.reuse``); ``calls``, the module's
-    Enzyme calls when the caller already read them."""
+    Enzyme calls when the caller already read them; ``runtime_activity``, the
+    run-time checks for constant data reached through shadow memory
+    (``ad/runtime_activity.py``)."""
     calls = calls if calls is not None else EnzymeCalls(module)
     if not _mentions_enzyme(module, calls):
         return None
@@ -127,7 +130,7 @@ def lower_module(module: Module, filename: str, reuse: bool = True,
                                        describe(calls.calls[0], module))
         again = _differentiated_again(ready, calls, module)
         module = _preprocess(module, ready, filename)
-        context = Context(module, filename, reuse, again)
+        context = Context(module, filename, reuse, again, runtime_activity)
         for call in ready:
             site = decode_call(call, describe(call, module))
             site.request = context.rebind(site.request)
@@ -296,8 +299,11 @@ class Context:
     and the worklist of derivatives declared but not yet generated."""
 
     def __init__(self, module: Module, filename: str, reuse: bool = True,
-                 differentiated_again: bool = False):
+                 differentiated_again: bool = False, runtime_activity: bool = False):
         self.module = module
+        #: shadows that may come from memory are checked against their primal at run time
+        #: (constant data stored into shadow memory: ``ad/runtime_activity.py``)
+        self.runtime_activity = runtime_activity
         self.filename = filename
         #: May the reverse sweep reuse what it has instead of taping it: re-read
         #: memory that has not changed, recompute pure values from their operands,

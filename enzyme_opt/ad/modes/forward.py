@@ -18,6 +18,7 @@ from enzyme_opt.ad.rules.custom_calls import (call_rule, check_forward_rule, for
 from enzyme_opt.ad.rules.elementwise import elementwise_rule, splat_partial, times_partial
 from enzyme_opt.ad.rules.math import Math
 from enzyme_opt.ad.rules.tangents import is_unit, tangent_rule
+from enzyme_opt.ad.runtime_activity import NeedsRuntimeActivity, RuntimeActivity, forward_copy
 from enzyme_opt.ad.sweeps.lanes import Lanes
 from enzyme_opt.ad.sweeps.memory import MemoryOps
 from enzyme_opt.ad.utils import PrimalOf, clone_body, split_lanes
@@ -80,6 +81,8 @@ class ForwardGenerator:
         self.lanes = Lanes(request.width)
         self.tangent: dict[Value, Value | None] = {}
         self.mem = MemoryOps(out.module)
+        #: the run-time checks of shadows that may be constant data (``ad/runtime_activity.py``)
+        self.runtime = RuntimeActivity(ctx.runtime_activity, out, self.fail)
 
     # -- driver ----------------------------------------------------------------
     def run(self) -> None:
@@ -123,6 +126,14 @@ class ForwardGenerator:
     def materialize(self, value: Value) -> Value:
         t = self.t(value)
         return t if t is not None else self.lanes.zero(value.type)
+
+    def kept(self, b: Builder, value: Value) -> Value:
+        """``materialize``, but a pointer without a shadow going into memory, a phi or a
+        select is its own shadow under run-time activity (``ad/runtime_activity.py``)."""
+        if self.t(value) is not None or not self.runtime.enabled or \
+                not T.contains_pointer(value.type) or T.contains_float(value.type):
+            return self.materialize(value)
+        return self.lanes.join(b, [value] * self.width, value.type)
 
     def fail(self, inst: I.Instruction, what: str) -> DifferentiationError:
         return self.ctx.error(inst, what)
@@ -221,7 +232,7 @@ class ForwardGenerator:
         if inst.opcode == "bitcast" and not carries_data(inst.operand(0).type) and \
                 self.t(inst.operand(0)) is None:
             return
-        lanes = {p: self.lanes.split(b, self.materialize(inst.operand(p)), inst.operand(p).type)
+        lanes = {p: self.lanes.split(b, self.kept(b, inst.operand(p)), inst.operand(p).type)
                  for p in positions}
         out = []
         for lane in range(self.width):
@@ -239,11 +250,11 @@ class ForwardGenerator:
         if self.t(x) is None and self.t(y) is None:
             return
         if self.lanes.vectorized(inst.type) and not cond.type.is_vector:
-            self.tangent[inst] = b.select(cond, self.materialize(x), self.materialize(y),
+            self.tangent[inst] = b.select(cond, self.kept(b, x), self.kept(b, y),
                                           self.name(inst))
             return
-        tx = self.lanes.split(b, self.materialize(x), x.type)
-        ty = self.lanes.split(b, self.materialize(y), y.type)
+        tx = self.lanes.split(b, self.kept(b, x), x.type)
+        ty = self.lanes.split(b, self.kept(b, y), y.type)
         out = [b.select(cond, tx[k], ty[k]) for k in range(self.width)]
         self.tangent[inst] = self.lanes.join(b, out, inst.type, self.name(inst))
         if self.width == 1:
@@ -255,7 +266,8 @@ class ForwardGenerator:
         self.phis.append((inst, phi))
 
     def fill_phi(self, primal: I.PhiInst, tangent: I.PhiInst) -> None:
-        tangent.set_incoming([(self.materialize(v), block) for v, block in primal.incoming])
+        tangent.set_incoming([(self.kept(Builder().before_terminator(block), v), block)
+                              for v, block in primal.incoming])
 
     def visit_getelementptr(self, inst: I.GEPInst, b: Builder) -> None:
         base = self.t(inst.pointer)
@@ -284,8 +296,9 @@ class ForwardGenerator:
             raise self.fail(inst, "atomic loads of active memory are not supported")
         out = []
         for lane_ptr in split_lanes(b, shadow, self.width):
-            out.append(b.load(inst.type, lane_ptr, self.name(inst) if self.width == 1 else "",
-                              inst.align))
+            loaded = b.load(inst.type, lane_ptr, self.name(inst) if self.width == 1 else "",
+                            inst.align)
+            out.append(self.runtime.read(b, inst, lane_ptr, inst.pointer, loaded))
         self.tangent[inst] = self.lanes.join(b, out, inst.type, self.name(inst))
 
     def visit_store(self, inst: I.StoreInst) -> None:
@@ -299,17 +312,19 @@ class ForwardGenerator:
             raise self.fail(inst, "atomic stores to active memory are not supported")
         problem = inactive_pointer_into_shadow(inst, self.tangent, self.ctx.pointee_types,
                                                self.primal_of)
-        if problem:
-            raise self.fail(inst, problem)
+        if problem and not self.runtime.enabled:
+            raise NeedsRuntimeActivity(problem, self.ctx.where(inst))
         b = Builder().after(inst)
-        values = self.lanes.split(b, self.materialize(inst.value), inst.value.type)
+        values = self.lanes.split(b, self.kept(b, inst.value), inst.value.type)
         for lane_ptr, value in zip(split_lanes(b, shadow, self.width), values):
-            b.store(value, lane_ptr, inst.align)
+            target = self.runtime.target(b, lane_ptr, inst.pointer, inst.value.type)
+            b.store(value, target, inst.align)
 
     def visit_atomicrmw(self, inst) -> None:
         shadow = self.t(inst.operand(0))
         if shadow is not None and inst.type.scalar.is_float:
             gpu.check_atomic_update(inst, self.fail)
+            self.runtime.refuse(inst, f"an atomic {inst.opcode}", inst.operand(0))
             if self.width > 1:
                 raise self.fail(inst, "atomic adds on active memory in vector forward mode are "
                                       "not supported yet")
@@ -347,11 +362,17 @@ class ForwardGenerator:
         if kind == calls.OPAQUE:
             if active:
                 raise self.fail(inst, opaque_call_message(inst))
+        elif kind == calls.COPY and self.runtime.enabled:
+            forward_copy(self, b, inst)
         elif kind == calls.COPY:
             self.mem.forward_memcpy(b, inst, self.t(args[0]), self.t(args[1]), self.width)
         elif kind == calls.FILL:
-            self.mem.forward_memset(b, inst, self.t(args[0]), self.width)
+            length = self.runtime.length
+            self.mem.forward_memset(b, inst, self.t(args[0]), self.width,
+                                    lambda b, lane, n: length(b, lane, args[0], n))
         elif kind == calls.ALLOCATE:
+            if fn.name == "realloc":
+                self.runtime.refuse(inst, "a realloc", args[0])
             old = self.t(args[0]) if fn.name == "realloc" else None
             self.tangent[inst] = self.mem.shadow_allocation(b, inst, old, self.width)
         elif kind == calls.FREE:
@@ -359,6 +380,9 @@ class ForwardGenerator:
             shadow = self.t(args[index])
             if shadow is not None:
                 for lane in split_lanes(b, shadow, self.width):
+                    if self.runtime.may_be_constant(args[index]):  # free(NULL) for constant data
+                        lane = b.select(self.runtime.is_constant(b, lane, args[index]),
+                                        zero(lane.type), lane)
                     b.call(fn, [lane if i == index else a for i, a in enumerate(args)])
         elif kind == calls.TAPE and active:
             self.mirror_tape_call(inst, b)
@@ -410,6 +434,9 @@ class ForwardGenerator:
         for arg, param in zip(inst.args, fn.args):
             args.append(arg)
             if has_tangent(param.type):
+                if self.t(arg) is not None and param.type.is_pointer:
+                    self.runtime.refuse(inst, f"a call of @{fn.name}, which has a custom "
+                                              f"derivative,", arg)
                 tangent = self.t(arg)
                 args.append(self.lanes.to_abi(b, tangent, arg.type) if tangent is not None
                             else zero(shadow_type(arg.type, self.width)))

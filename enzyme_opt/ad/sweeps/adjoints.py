@@ -14,6 +14,7 @@ from enzyme_opt.ad.parallel.openmp_prepare import REVERSE, carry_region, in_para
 from enzyme_opt.ad.rules.custom_calls import call_rule, float_params
 from enzyme_opt.ad.rules.elementwise import ONE, elementwise_rule, splat_partial, times_partial
 from enzyme_opt.ad.rules.math import Math
+from enzyme_opt.ad.runtime_activity import RuntimeActivity
 from enzyme_opt.ad.sweeps import reallocs
 from enzyme_opt.ad.sweeps.augment import release_args
 from enzyme_opt.ad.sweeps.gradient_log import log_gradient, log_hook
@@ -98,6 +99,8 @@ class AdjointRules:
         self._undefined: dict | None = None
         #: the program's enzymeLogGrad, called with each operation's adjoint (width 1)
         self.log_hook = log_hook(gen.rev.module) if self.width == 1 else None
+        #: the run-time checks of shadows that may be constant data (``ad/runtime_activity.py``)
+        self.runtime = RuntimeActivity(gen.ctx.runtime_activity, gen.rev, gen.ctx.error)
 
     # -- adjoint slots ---------------------------------------------------------------------
     def take(self, b: Builder, value: Value) -> Value | None:
@@ -393,6 +396,18 @@ class AdjointRules:
         """The shadow of a primal pointer, one pointer per lane."""
         return split_lanes(b, self.gen.get(b, self.fwd.shadow[pointer]), self.width)
 
+    def checked(self, b: Builder, inst, pointer: Value, ty: T.Type) -> list:
+        """(shadow, i1 that it is constant data or None) per lane of ``pointer``'s
+        shadow, the shadow redirected to a scratch slot where it is
+        (``ad/runtime_activity.py``; without run-time activity, the shadows)."""
+        shadows = self.shadow_lanes(b, pointer)
+        if not self.runtime.may_be_constant(pointer):
+            return [(shadow, None) for shadow in shadows]
+        if self.gpu or self.threads:
+            self.runtime.refuse(inst, "an adjoint shared between threads", pointer)
+        here = self.gen.get(b, pointer)
+        return [self.runtime.redirect(b, shadow, pointer, ty, here) for shadow in shadows]
+
     def op_load(self, b: Builder, inst) -> None:
         dy = self.take(b, inst)
         if dy is None or inst.pointer not in self.fwd.shadow:
@@ -402,8 +417,8 @@ class AdjointRules:
         if inst.type.is_aggregate:
             raise self.gen.ctx.error(inst, "loads of whole aggregates from active memory are "
                                            "not supported")
-        for shadow, lane in zip(self.shadow_lanes(b, inst.pointer),
-                                self.lanes.split(b, dy, inst.type)):
+        for (shadow, _), lane in zip(self.checked(b, inst, inst.pointer, inst.type),
+                                     self.lanes.split(b, dy, inst.type)):
             self.memory_add(b, shadow, lane, inst.align, private, inst)
 
     def op_atomicrmw(self, b: Builder, inst) -> None:
@@ -411,27 +426,31 @@ class AdjointRules:
 
     def op_store(self, b: Builder, inst) -> None:
         value = inst.value
-        shadows = self.shadow_lanes(b, inst.pointer)
         if value.type.is_aggregate:
             raise self.gen.ctx.error(inst, "stores of whole aggregates to active memory are "
                                            "not supported")
+        shadows = self.checked(b, inst, inst.pointer, value.type)
         if value not in self.gen.slots:
-            for shadow in shadows:
+            for shadow, _ in shadows:
                 b.store(zero(value.type), shadow, inst.align)
             return
         lanes = []
-        for shadow in shadows:  # take each lane's adjoint, leaving 0 behind
+        for shadow, constant in shadows:  # take each lane's adjoint, leaving 0 behind
             taken = gpu.take_by_exchange(b, shadow, value.type, inst.align, inst.pointer)
             if taken is None:
                 taken = b.load(value.type, shadow, align=inst.align)
                 b.store(zero(value.type), shadow, inst.align)
+            if constant is not None:  # constant data: its value is no adjoint
+                taken = b.select(constant, zero(value.type), taken)
             lanes.append(taken)
         self.accumulate(b, value, self.lanes.join(b, lanes, value.type))
 
     def memcpy(self, b: Builder, inst) -> None:
         """``src̄ += dst̄; dst̄ = 0`` over the copied floats: field by field for
         an annotated struct copy, else over elements of the one float type
-        the memory is accessed with."""
+        the memory is accessed with.  With run-time activity, nothing moves in
+        a lane whose destination shadow is constant data (length 0) and nothing
+        is added to a source shadow that is (``copy_lanes``)."""
         if self.threads and not isinstance(underlying_object(inst.arg(1)), I.AllocaInst):
             raise self.gen.ctx.error(inst, f"a {_copy_name(inst)} of active memory inside an "
                                            "OpenMP parallel region is not supported (its "
@@ -443,22 +462,25 @@ class AdjointRules:
         src_lanes = self.shadow_lanes(b, inst.arg(1)) if has_src.value else dst_lanes
         if length.type != T.i64:
             length = b.cast("zext", length, T.i64)
+        lanes = self.copy_lanes(b, inst, length, has_src, dst_lanes, src_lanes)
         fields = struct_copy_fields(inst)
         extent = max((offset + size for offset, size, _ in fields), default=0) if fields else 0
         if fields and isinstance(length, ConstantInt) and \
                 extent <= length.value < extent + 16:  # one struct, tail padding at most
-            for dst, src in zip(dst_lanes, src_lanes):
+            for dst, src, moved, from_src in lanes:
                 for offset, size, ty in fields:
                     if ty is None:
                         continue  # integers and pointers carry no adjoint
                     at = ConstantInt(T.i64, offset)
+                    size = ConstantInt(T.i64, size)
+                    if moved is not length:   # 0 where the destination is constant data
+                        size = b.select(b.icmp("eq", moved, zero(T.i64)), zero(T.i64), size)
                     b.call(self.gen.ctx.memcpy_adjoint_helper(ty),
-                           [b.byte_gep(dst, at), b.byte_gep(src, at),
-                            ConstantInt(T.i64, size), has_src])
+                           [b.byte_gep(dst, at), b.byte_gep(src, at), size, from_src])
             return
         if not has_src.value:  # no adjoint to move: dst̄ = 0, whatever it holds
-            for dst in dst_lanes:
-                self.fwd.mem.zero_fill(b, dst, length)
+            for dst, _, moved, _ in lanes:
+                self.fwd.mem.zero_fill(b, dst, moved)
             return
         held = self.fwd.copied_types(inst)
         floats = {t for t in held if t.is_float}
@@ -471,15 +493,37 @@ class AdjointRules:
                                            f"that holds {what}: the type of its adjoint is "
                                            "unknown (copy the elements in a loop instead)")
         helper = self.gen.ctx.memcpy_adjoint_helper(floats.pop())
-        for dst, src in zip(dst_lanes, src_lanes):
-            b.call(helper, [dst, src, length, has_src])
+        for dst, src, moved, from_src in lanes:
+            b.call(helper, [dst, src, moved, from_src])
+
+    def copy_lanes(self, b: Builder, inst, length: Value, has_src: Value, dst_lanes: list,
+                   src_lanes: list) -> list:
+        """(destination shadow, source shadow, bytes moved, whether the source takes
+        adjoints) per lane of a copy: ``length`` and ``has_src``, but where run-time
+        activity finds constant data (``ad/runtime_activity.py``)."""
+        dst, src = inst.arg(0), inst.arg(1)
+        dst_here = self.gen.get(b, dst) if self.runtime.may_be_constant(dst) else None
+        src_here = self.gen.get(b, src) if has_src.value and \
+            self.runtime.may_be_constant(src) else None
+        lanes = []
+        for dst_lane, src_lane in zip(dst_lanes, src_lanes):
+            moved = length if dst_here is None else \
+                self.runtime.length(b, dst_lane, dst, length, dst_here)
+            from_src = has_src if src_here is None else \
+                self.runtime.active(b, src_lane, src, src_here)
+            lanes.append((dst_lane, src_lane, moved, from_src))
+        return lanes
 
     def memset(self, b: Builder, inst) -> None:
         length = self.gen.get(b, inst.arg(2))
         if length.type != T.i64:
             length = b.cast("zext", length, T.i64)
-        for shadow in self.shadow_lanes(b, inst.arg(0)):
-            self.fwd.mem.zero_fill(b, shadow, length)
+        dst = inst.arg(0)
+        here = self.gen.get(b, dst) if self.runtime.may_be_constant(dst) else None
+        for shadow in self.shadow_lanes(b, dst):
+            moved = self.runtime.length(b, shadow, dst, length, here) if here is not None \
+                else length
+            self.fwd.mem.zero_fill(b, shadow, moved)
 
     def realloc(self, b: Builder, inst) -> None:
         """The reverse of the copy a realloc made (``sweeps/reallocs.py``):

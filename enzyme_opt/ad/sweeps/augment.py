@@ -21,6 +21,7 @@ from enzyme_opt.ad.parallel.openmp_prepare import AUGMENTED, carry_region
 from enzyme_opt.ad.rules.custom_calls import (call_rule, check_augment_rule, check_gradient_rule,
                                               no_rule_message)
 from enzyme_opt.ad.rules.elementwise import elementwise_rule
+from enzyme_opt.ad.runtime_activity import NeedsRuntimeActivity, RuntimeActivity
 from enzyme_opt.ad.sweeps import reallocs
 from enzyme_opt.ad.sweeps.lanes import Lanes
 from enzyme_opt.ad.sweeps.memory import MemoryOps, heap_allocate_rerun_locals
@@ -127,6 +128,8 @@ class AugmentedBuilder(RecordPlanner):
         #: a later round differentiates this derivative again (reverse over
         #: reverse): recompute math outside loops so no tape is needed there
         self.differentiated_again = ctx.differentiated_again
+        #: the run-time checks of shadows that may be constant data (``ad/runtime_activity.py``)
+        self.runtime = RuntimeActivity(ctx.runtime_activity, out, self.fail)
 
     # -- driver --------------------------------------------------------------------
     def run(self) -> None:
@@ -162,7 +165,8 @@ class AugmentedBuilder(RecordPlanner):
             for inst in list(block.instructions):
                 self.visit(inst)
         for phi, shadow in self.shadow_phis:
-            shadow.set_incoming([(self.shadow_of(v), blk) for v, blk in phi.incoming])
+            shadow.set_incoming([(self.kept_shadow(Builder().before_terminator(blk), v), blk)
+                                 for v, blk in phi.incoming])
         if self.request.ret == R.DUP:
             self.return_shadow()
         self.adjoint_values = [v for v in (*self.primal_args, *self.out.instructions())
@@ -186,6 +190,14 @@ class AugmentedBuilder(RecordPlanner):
         """The shadow of a pointer (null in every lane when it has none)."""
         shadow = self.shadow.get(value)
         return shadow if shadow is not None else zero(shadow_type(value.type, self.width))
+
+    def kept_shadow(self, b: Builder, value: Value) -> Value:
+        """The shadow of a pointer going into shadow memory (or a phi, a select): with
+        run-time activity, a pointer without one is its own (``ad/runtime_activity.py``)."""
+        shadow = self.shadow.get(value)
+        if shadow is not None or not self.runtime.enabled:
+            return self.shadow_of(value)
+        return join_lanes(b, [value] * self.width, value.type, self.width)
 
     def each_lane(self, b: Builder, shadow: Value, make, name: str = "") -> Value:
         """``make(lane pointer)`` for every lane of a shadow, joined again."""
@@ -217,7 +229,7 @@ class AugmentedBuilder(RecordPlanner):
         elif op == "select" and T.contains_pointer(inst.type) and \
                 (inst.operand(1) in self.shadow or inst.operand(2) in self.shadow):
             c, x, y = inst.operands
-            self.shadow[inst] = b.select(c, self.shadow_of(x), self.shadow_of(y), name)
+            self.shadow[inst] = b.select(c, self.kept_shadow(b, x), self.kept_shadow(b, y), name)
         elif op == "phi" and T.contains_pointer(inst.type) and inst in self.varied:
             shadow = b.phi(shadow_type(inst.type, self.width), name)
             self.shadow[inst] = shadow
@@ -240,11 +252,11 @@ class AugmentedBuilder(RecordPlanner):
         elif op == "store" and inst.value.type.is_pointer and inst.pointer in self.shadow:
             problem = inactive_pointer_into_shadow(inst, self.shadow, self.ctx.pointee_types,
                                                    self.primal_of)
-            if problem:
-                raise self.fail(inst, problem)
-            values = split_lanes(b, self.shadow_of(inst.value), self.width)
+            if problem and not self.runtime.enabled:
+                raise NeedsRuntimeActivity(problem, self.ctx.where(inst))
+            values = split_lanes(b, self.kept_shadow(b, inst.value), self.width)
             for lane, value in zip(split_lanes(b, self.shadow[inst.pointer], self.width), values):
-                b.store(value, lane, inst.align)
+                b.store(value, self.runtime.target(b, lane, inst.pointer, T.ptr), inst.align)
         elif op == "store" and T.contains_pointer(inst.value.type) and inst.pointer in self.shadow:
             self.store_pointer_fields(b, inst)
         elif op == "store" and inst.pointer not in self.shadow:
@@ -258,6 +270,7 @@ class AugmentedBuilder(RecordPlanner):
         elif op in ("atomicrmw", "cmpxchg") and inst.operand(0) in self.shadow \
                 and T.contains_float(inst.type):
             gpu.check_atomic_update(inst, self.fail)
+            self.runtime.refuse(inst, f"an atomic {op}", inst.operand(0))
         elif isinstance(inst, I.CallInst):
             self.visit_call(inst, b)
 
@@ -278,7 +291,7 @@ class AugmentedBuilder(RecordPlanner):
             return
         sources = split_lanes(b, self.shadow.get(source, source), self.width) \
             if source in self.shadow else [source] * self.width
-        values = split_lanes(b, self.shadow_of(value), self.width) \
+        values = split_lanes(b, self.kept_shadow(b, value), self.width) \
             if T.contains_pointer(value.type) else [value] * self.width
         lanes = [b.insert(I.InsertValueInst(s, v, inst.indices)) for s, v in zip(sources, values)]
         self.shadow[inst] = join_lanes(b, lanes, inst.type, self.width, name)
@@ -289,11 +302,12 @@ class AugmentedBuilder(RecordPlanner):
         of the shadow memory are left alone: a float field there is an
         adjoint, which the reverse sweep of this store takes."""
         ty = inst.value.type
-        values = split_lanes(b, self.shadow_of(inst.value), self.width)
+        values = split_lanes(b, self.kept_shadow(b, inst.value), self.width)
         for lane, value in zip(split_lanes(b, self.shadow[inst.pointer], self.width), values):
             for path, leaf in leaves(ty):
                 if not leaf.scalar.is_pointer:
                     continue
+                self.runtime.refuse(inst, "a store of a struct holding pointers", inst.pointer)
                 field = b.gep(ty, lane, [ConstantInt(T.i32, 0), *(ConstantInt(T.i32, p) for p in path)])
                 b.store(b.insert(I.ExtractValueInst(value, path, leaf)), field)
 
@@ -329,11 +343,14 @@ class AugmentedBuilder(RecordPlanner):
                                       "annotates struct copies)")
             fields = [(0, None)]
         dst, src = inst.arg(0), inst.arg(1)
-        sources = split_lanes(b, self.shadow.get(src), self.width)
+        # with run-time activity a source without a shadow gives its own pointers
+        sources = split_lanes(b, self.kept_shadow(b, src) if self.runtime.enabled
+                              else self.shadow.get(src), self.width)
         for lane_dst, lane_src in zip(split_lanes(b, self.shadow[dst], self.width), sources):
             for offset, size in fields:
                 at = ConstantInt(T.i64, offset)
                 length = inst.arg(2) if size is None else ConstantInt(inst.arg(2).type, size)
+                length = self.runtime.length(b, lane_dst, dst, length)
                 to = b.byte_gep(lane_dst, at) if offset else lane_dst
                 if lane_src is None:
                     self.mem.zero_fill(b, to, length if length.type == T.i64
@@ -415,6 +432,9 @@ class AugmentedBuilder(RecordPlanner):
         for arg, param in zip(inst.args, fn.args):
             args.append(arg)
             if param.type.is_pointer:
+                if arg in self.shadow:
+                    self.runtime.refuse(inst, f"a call of @{user_name(fn.name)}, which has a "
+                                              f"custom derivative,", arg)
                 args.append(self.shadow_of(arg))
         ret = fn.return_type
         if tape_type == T.void:  # no tape; the gradient rule is called without one
@@ -456,6 +476,7 @@ class AugmentedBuilder(RecordPlanner):
     def shadow_allocation(self, inst: I.CallInst, b: Builder) -> None:
         """A zeroed shadow of the same size, freed by the reverse sweep."""
         if reallocs.is_realloc(inst):
+            self.runtime.refuse(inst, "a realloc", reallocs.old_and_size(inst)[0])
             self.reallocs[inst] = reallocs.element_type(inst, self.fail, self.width)
             self.shadow[inst] = reallocs.fresh_shadow(
                 b, self.out.module, reallocs.old_and_size(inst)[1],
@@ -536,7 +557,18 @@ class AugmentedBuilder(RecordPlanner):
         return False  # barriers and mirrored runtime calls are calls
 
     def needs(self, inst: I.Instruction) -> list[Value]:
-        """Forward-sweep values the reverse rule of ``inst`` reads."""
+        """Forward-sweep values the reverse rule of ``inst`` reads (with run-time
+        activity, the pointers its shadows are checked against too)."""
+        needed = list(self._needs(inst))
+        if self.runtime.enabled and inst not in self.calls and inst not in self.custom_calls:
+            pointers = inst.args[:2] if isinstance(inst, I.CallInst) else \
+                [inst.operand(1) if inst.opcode == "store" else inst.operand(0)] \
+                if inst.opcode in ("load", "store", "atomicrmw") else []
+            needed += [p for p in pointers if self.runtime.may_be_constant(p)
+                       and p in self.shadow]
+        return needed
+
+    def _needs(self, inst: I.Instruction) -> list[Value]:
         op = inst.opcode
         if inst in self.calls:
             return list(self.calls[inst][1])

@@ -54,11 +54,15 @@ class MemoryOps:
             else:
                 b.call(inst.called_function, [lane_dst, srcs[lane], length, inst.arg(3)])
 
-    def forward_memset(self, b: Builder, inst: I.CallInst, dst: Value | None, width: int) -> None:
+    def forward_memset(self, b: Builder, inst: I.CallInst, dst: Value | None, width: int,
+                       length_of=None) -> None:
+        """memset: the shadow bytes are zeroed; ``length_of(b, lane, n)`` the bytes
+        zeroed in a lane (run-time activity: none where the lane is constant data)."""
         if dst is None:
             return
         for lane_dst in split_lanes(b, dst, width):
-            self.zero_fill(b, lane_dst, b.zext_i64(inst.arg(2)))
+            length = b.zext_i64(inst.arg(2))
+            self.zero_fill(b, lane_dst, length_of(b, lane_dst, length) if length_of else length)
 
     def shadow_allocation(self, b: Builder, inst: I.CallInst, old_shadow: Value | None,
                           width: int) -> Value:

@@ -1,0 +1,182 @@
+"""Run-time activity: constant data reached through shadow memory.
+
+A pointer without a shadow (an ``enzyme_const`` argument, a pointer to memory holding no
+derivatives) may be stored into memory that has one: ``h.w = w`` next to ``h.x = x``, a
+``std::vector<const double *>`` of constant rows, the data pointer of a constant Eigen
+matrix kept in an evaluator.  The shadow slot then gets **the primal pointer itself**
+(Enzyme's convention under "runtime activity"): a valid pointer to the constant data, so
+whatever is later read through it is a valid read, and a pointer read back through it is
+again its own shadow.
+
+Every dereference of a shadow that may have come from memory is then checked at run time:
+``shadow == primal`` means the data is constant, and its derivative is not wanted —
+
+* a tangent (or a value taken from shadow memory) read through it is 0;
+* a store, an adjoint ``+=``, a zeroing through it goes to a scratch slot of the
+  function's own instead (``store`` / ``add`` never touch the constant data, which may
+  even be read-only);
+* a shadow ``memcpy``/``memset`` through it gets length 0.
+
+No branches are added: each check is an ``icmp eq`` and ``select``s, which LLVM folds
+where it can prove the pointers differ.
+
+Which shadows are checked: those whose primal pointer is not based on memory this
+function allocated (an ``alloca``, an allocation call) or on a global: arguments, pointers
+loaded from memory, call results, and what GEPs, casts, phis and selects derive from them.
+
+The checks exist only in modules that need them: differentiation first runs without
+them, and the first store of a pointer without a shadow into shadow memory that floats are
+later read through raises ``NeedsRuntimeActivity``; the driver then differentiates the
+module again from its text with ``Context.runtime_activity`` on.  A module without such a
+store is differentiated exactly as before.
+"""
+
+from __future__ import annotations
+
+from enzyme_opt.ad.utils import split_lanes
+from enzyme_opt.analysis.types import underlying_object
+from enzyme_opt.diagnostics import DifferentiationError
+from enzyme_opt.ir import instructions as I
+from enzyme_opt.ir import types as T
+from enzyme_opt.ir.builder import Builder
+from enzyme_opt.ir.module import GlobalVariable
+from enzyme_opt.ir.values import ConstantInt, Value, zero
+from enzyme_opt.knowledge import calls
+from enzyme_opt.knowledge.calls import call_kind
+
+
+class NeedsRuntimeActivity(DifferentiationError):
+    """A pointer without a shadow is stored into shadow memory and floats are read through
+    it later: the module must be differentiated again with run-time activity checks
+    (``driver.differentiate`` does).  Its message is the refusal a caller that cannot
+    start again reports."""
+
+
+class RuntimeActivity:
+    """The checks of one generated function (all no-ops when ``enabled`` is False)."""
+
+    def __init__(self, enabled: bool, function=None, fail=None):
+        self.enabled = enabled
+        #: the function the checks are written into (its entry block gets the scratch slots)
+        self.function = function
+        #: ``fail(inst, message)`` → the diagnostic of a construct the checks cannot cover
+        self.fail = fail
+        self._scratch: dict[T.Type, Value] = {}
+
+    def may_be_constant(self, primal: Value | None) -> bool:
+        """Could the shadow of ``primal`` be ``primal`` itself (constant data)?"""
+        if not self.enabled or primal is None or not primal.type.scalar.is_pointer:
+            return False
+        base = underlying_object(primal)
+        if isinstance(base, (I.AllocaInst, GlobalVariable)):
+            return False
+        return not (isinstance(base, I.CallInst) and call_kind(base) == calls.ALLOCATE)
+
+    def is_constant(self, b: Builder, shadow: Value, primal: Value) -> Value:
+        """``shadow == primal``: the i1 that says the data is constant."""
+        return b.icmp("eq", shadow, primal, "shadow.is.primal")
+
+    def refuse(self, inst: I.Instruction, what: str, primal: Value | None) -> None:
+        """A one-line refusal of ``what`` through a shadow that may be constant data."""
+        if self.may_be_constant(primal):
+            raise self.fail(inst, f"{what} through a pointer that may point to constant data (a "
+                                  f"pointer without a shadow was stored into memory that has "
+                                  f"one) is not supported: pass the data with enzyme_dup and a "
+                                  f"zeroed shadow")
+
+    # -- the guarded operations ------------------------------------------------------------
+    # ``primal`` is the pointer of the primal code (asked ``may_be_constant``); ``here``, its
+    # value in the function being written (the reverse sweep's copy of it), default ``primal``.
+    def read(self, b: Builder, inst: I.Instruction, shadow: Value, primal: Value,
+             loaded: Value, here: Value | None = None) -> Value:
+        """What ``inst`` read through ``shadow`` (a float, or floats), 0 where it is
+        constant data."""
+        if not self.may_be_constant(primal):
+            return loaded
+        if T.contains_pointer(loaded.type):
+            if T.contains_float(loaded.type):
+                self.refuse(inst, "a read of both pointers and floats", primal)
+            return loaded  # constant data's pointers are their own shadows
+        constant = self.is_constant(b, shadow, primal if here is None else here)
+        return b.select(constant, zero(loaded.type), loaded)
+
+    def target(self, b: Builder, shadow: Value, primal: Value, ty: T.Type,
+               here: Value | None = None) -> Value:
+        """Where a write of a ``ty`` through ``shadow`` goes: a scratch slot when it is
+        constant data (the write is then lost, as it must be)."""
+        if not self.may_be_constant(primal):
+            return shadow
+        constant = self.is_constant(b, shadow, primal if here is None else here)
+        return b.select(constant, self.scratch(ty), shadow)
+
+    def redirect(self, b: Builder, shadow: Value, primal: Value, ty: T.Type,
+                 here: Value | None = None) -> tuple[Value, Value | None]:
+        """``target`` and the i1 it was chosen by (None: no check), for a read and a
+        write through the same shadow (the adjoint of a store: take, then zero)."""
+        if not self.may_be_constant(primal):
+            return shadow, None
+        constant = self.is_constant(b, shadow, primal if here is None else here)
+        return b.select(constant, self.scratch(ty), shadow), constant
+
+    def length(self, b: Builder, shadow: Value, primal: Value, length: Value,
+               here: Value | None = None) -> Value:
+        """The length of a shadow copy or fill through ``shadow``: 0 for constant data."""
+        if not self.may_be_constant(primal):
+            return length
+        constant = self.is_constant(b, shadow, primal if here is None else here)
+        return b.select(constant, zero(length.type), length)
+
+    def active(self, b: Builder, shadow: Value, primal: Value,
+               here: Value | None = None) -> Value | None:
+        """An i1 that holds when ``shadow`` is a real shadow (None: it always is)."""
+        if not self.may_be_constant(primal):
+            return None
+        constant = self.is_constant(b, shadow, primal if here is None else here)
+        return b.binop("xor", constant, ConstantInt(T.i1, 1))
+
+    def scratch(self, ty: T.Type) -> Value:
+        """A slot of the function's own that writes to constant data go to instead."""
+        slot = self._scratch.get(ty)
+        if slot is None:
+            slot = Builder().at_start(self.function.entry).alloca(ty, "constant.scratch")
+            self._scratch[ty] = slot
+        return slot
+
+
+def forward_copy(gen, b: Builder, inst: I.CallInst) -> None:
+    """Forward mode's memcpy/memmove under run-time activity (``gen`` is the forward
+    generator): no tangent bytes move into a destination that is constant data, and a
+    source that is constant data (or has no shadow) gives zero tangents — or, for memory
+    holding only pointers, its own pointers, the shadows of constant data."""
+    from enzyme_opt.analysis.types import memory_scalar_types, says_what_memory_holds
+    dst, src, length = inst.arg(0), inst.arg(1), inst.arg(2)
+    dst_shadow, src_shadow = gen.t(dst), gen.t(src)
+    if dst_shadow is None:
+        return
+    runtime = gen.runtime
+    held = memory_scalar_types(inst)
+    pointers_only = says_what_memory_holds(held) and \
+        any(T.contains_pointer(t) for t in held) and not any(t.is_float for t in held)
+    if src_shadow is not None and runtime.may_be_constant(src) and not pointers_only and \
+            not (says_what_memory_holds(held) and not any(T.contains_pointer(t) for t in held)):
+        raise gen.fail(inst, "a copy of memory that may hold pointers, from data that may be "
+                             "constant (a pointer without a shadow was stored into memory that "
+                             "has one), is not supported: pass the data with enzyme_dup and a "
+                             "zeroed shadow")
+    srcs = [src] * gen.width if src_shadow is None else split_lanes(b, src_shadow, gen.width)
+    for dst_lane, src_lane in zip(split_lanes(b, dst_shadow, gen.width), srcs):
+        moved = runtime.length(b, dst_lane, dst, length)
+        if pointers_only:  # the source's pointers, constant data's or not, are their shadows
+            b.call(inst.called_function, [dst_lane, src_lane, moved, inst.arg(3)])
+            continue
+        if src_shadow is None:
+            gen.mem.zero_fill(b, dst_lane, b.zext_i64(moved))
+            continue
+        active = runtime.active(b, src_lane, src)
+        if active is None:
+            b.call(inst.called_function, [dst_lane, src_lane, moved, inst.arg(3)])
+            continue
+        b.call(inst.called_function, [dst_lane, src_lane,
+                                      b.select(active, moved, zero(moved.type)), inst.arg(3)])
+        gen.mem.zero_fill(b, dst_lane, b.zext_i64(b.select(active, zero(moved.type), moved)))
+
