@@ -107,7 +107,7 @@ class RuntimeActivity:
         if not self.may_be_constant(primal):
             return shadow
         constant = self.is_constant(b, shadow, primal if here is None else here)
-        return b.select(constant, self.scratch(ty), shadow)
+        return b.select(constant, self.scratch(b, ty), shadow)
 
     def redirect(self, b: Builder, shadow: Value, primal: Value, ty: T.Type,
                  here: Value | None = None) -> tuple[Value, Value | None]:
@@ -116,7 +116,7 @@ class RuntimeActivity:
         if not self.may_be_constant(primal):
             return shadow, None
         constant = self.is_constant(b, shadow, primal if here is None else here)
-        return b.select(constant, self.scratch(ty), shadow), constant
+        return b.select(constant, self.scratch(b, ty), shadow), constant
 
     def length(self, b: Builder, shadow: Value, primal: Value, length: Value,
                here: Value | None = None) -> Value:
@@ -134,11 +134,16 @@ class RuntimeActivity:
         constant = self.is_constant(b, shadow, primal if here is None else here)
         return b.binop("xor", constant, ConstantInt(T.i1, 1))
 
-    def scratch(self, ty: T.Type) -> Value:
-        """A slot of the function's own that writes to constant data go to instead."""
+    def scratch(self, b: Builder, ty: T.Type) -> Value:
+        """A slot of the function's own that writes to constant data go to instead (made
+        at the start of the entry block; ``b``, writing there too, moves along)."""
         slot = self._scratch.get(ty)
         if slot is None:
-            slot = Builder().at_start(self.function.entry).alloca(ty, "constant.scratch")
+            at = Builder().at_start(self.function.entry)
+            position = at.index
+            slot = at.alloca(ty, "constant.scratch")
+            if b.block is at.block and b.index is not None and b.index >= position:
+                b.index += 1
             self._scratch[ty] = slot
         return slot
 
