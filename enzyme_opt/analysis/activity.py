@@ -133,15 +133,17 @@ def active_store_without_shadow(store, varied: set[Value], shadowed) -> str | No
 
 
 def inactive_pointer_into_shadow(store, shadowed, pointee_types, primal_of) -> str | None:
-    """The diagnostic for a pointer without a shadow (an ``enzyme_const``
+    """What is wrong with a pointer without a shadow (an ``enzyme_const``
     argument, a constant table) stored into memory that has one, when floats
-    are read later through a pointer loaded from that memory: its shadow
-    there is null, and the derivative would dereference it (a crash, found
-    with ``h.w = w`` for a const ``w`` next to a duplicated ``h.x = x``).
-    Enzyme refuses this too ("mismatched activity") unless runtime activity
-    is on.  ``pointee_types()`` is ``analysis.pointees`` over the program,
-    asked about the primal store ``primal_of`` finds; None when the store is
-    fine."""
+    are read later through a pointer loaded from that memory: a null shadow
+    there would be dereferenced (a crash, found with ``h.w = w`` for a const
+    ``w`` next to a duplicated ``h.x = x``).  Enzyme calls this "mismatched
+    activity"; the generators answer it with run-time activity
+    (``ad/runtime_activity.py``: the slot gets the primal pointer and shadow
+    dereferences are checked), this text being the error only a caller that
+    cannot start again reports.  ``pointee_types()`` is ``analysis.pointees``
+    over the program, asked about the primal store ``primal_of`` finds; None
+    when the store is fine."""
     from enzyme_opt.analysis.types import underlying_object
     value = store.value
     base = underlying_object(value)
