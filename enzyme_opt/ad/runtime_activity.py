@@ -52,6 +52,16 @@ class NeedsRuntimeActivity(DifferentiationError):
     start again reports."""
 
 
+def refuse_in_driver(ctx, what: str, where: str) -> None:
+    """A mode whose driver copies or zeroes shadow memory itself (a checkpointed or
+    fixed-point loop) writes no checks: with run-time activity on, refused in one line."""
+    if ctx.runtime_activity:
+        raise DifferentiationError(f"{what} in a module that keeps constant data by pointer in "
+                                   f"shadow memory (a pointer without a shadow stored into "
+                                   f"memory that has one) is not supported: pass the data with "
+                                   f"enzyme_dup and a zeroed shadow", where or ctx.filename)
+
+
 class RuntimeActivity:
     """The checks of one generated function (all no-ops when ``enabled`` is False)."""
 

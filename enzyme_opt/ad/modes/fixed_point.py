@@ -43,6 +43,7 @@ from enzyme_opt.abi import request as R
 from enzyme_opt.abi.entries import FIXED_POINT_MARKERS, REGION_MARKER, marker_name, resolve_function
 from enzyme_opt.ad.modes.checkpoint import (LATER_FREE_ATTRIBUTE, LATER_WRITE_ATTRIBUTE, as_i64,
                                             differentiated_functions, frees, later_write, may_write)
+from enzyme_opt.ad.runtime_activity import refuse_in_driver
 from enzyme_opt.ad.sweeps.tape import read_record, write_record
 from enzyme_opt.ad.utils import build_struct, calls_of, convert_argument, new_internal_function
 from enzyme_opt.analysis.memory import reachable_functions, written_objects
@@ -480,6 +481,7 @@ class FixedPointGenerator:
         self.ctx, self.request, self.aug, self.rev = ctx, request, augmented, reverse
 
     def run(self) -> None:
+        refuse_in_driver(self.ctx, "a fixed-point loop (__enzyme_fixed_point)", "")
         aug = _Loop(self.ctx, self.request, self.aug)
         self._refuse_later_writes(aug)
         module = self.ctx.module
@@ -548,6 +550,7 @@ class FixedPointForward:
         self.ctx, self.request, self.out = ctx, request, out
 
     def run(self) -> None:
+        refuse_in_driver(self.ctx, "a fixed-point loop (__enzyme_fixed_point)", "")
         loop = _Loop(self.ctx, self.request, self.out)
         module = self.ctx.module
         step = loop.step
