@@ -117,7 +117,7 @@ class RuntimeActivity:
         if not self.may_be_constant(primal):
             return shadow
         constant = self.is_constant(b, shadow, primal if here is None else here)
-        return b.select(constant, self.scratch(b, ty), shadow)
+        return b.select(constant, self.scratch(b, ty, shadow), shadow)
 
     def redirect(self, b: Builder, shadow: Value, primal: Value, ty: T.Type,
                  here: Value | None = None) -> tuple[Value, Value | None]:
@@ -126,7 +126,7 @@ class RuntimeActivity:
         if not self.may_be_constant(primal):
             return shadow, None
         constant = self.is_constant(b, shadow, primal if here is None else here)
-        return b.select(constant, self.scratch(b, ty), shadow), constant
+        return b.select(constant, self.scratch(b, ty, shadow), shadow), constant
 
     def length(self, b: Builder, shadow: Value, primal: Value, length: Value,
                here: Value | None = None) -> Value:
@@ -144,9 +144,15 @@ class RuntimeActivity:
         constant = self.is_constant(b, shadow, primal if here is None else here)
         return b.binop("xor", constant, ConstantInt(T.i1, 1))
 
-    def scratch(self, b: Builder, ty: T.Type) -> Value:
+    def scratch(self, b: Builder, ty: T.Type, shadow: Value) -> Value:
         """A slot of the function's own that writes to constant data go to instead (made
-        at the start of the entry block; ``b``, writing there too, moves along)."""
+        at the start of the entry block; ``b``, writing there too, moves along).  Only
+        for shadows in the default address space (a GPU's global memory is refused)."""
+        if shadow.type != T.ptr:
+            raise DifferentiationError(
+                f"constant data reached through a shadow in {shadow.type} (a pointer without a "
+                f"shadow stored into memory that has one, on a GPU) is not supported: pass the "
+                f"data with enzyme_dup and a zeroed shadow", f"in function @{self.function.name}")
         slot = self._scratch.get(ty)
         if slot is None:
             at = Builder().at_start(self.function.entry)
