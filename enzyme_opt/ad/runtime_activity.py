@@ -53,8 +53,10 @@ class NeedsRuntimeActivity(DifferentiationError):
 
 
 def refuse_in_driver(ctx, what: str, where: str) -> None:
-    """A mode whose driver copies or zeroes shadow memory itself (a checkpointed or
-    fixed-point loop) writes no checks: with run-time activity on, refused in one line."""
+    """A mode whose driver copies or zeroes shadow memory itself (a fixed-point loop's
+    states) writes no checks: with run-time activity on, refused in one line.  (A
+    checkpointed loop's driver only hands the shadows on to its step's derivatives, which
+    check them.)"""
     if ctx.runtime_activity:
         raise DifferentiationError(f"{what} in a module that keeps constant data by pointer in "
                                    f"shadow memory (a pointer without a shadow stored into "

@@ -49,7 +49,6 @@ from enzyme_opt.abi import request as R
 from enzyme_opt.abi.entries import REGION_MARKER, SCHEME_MARKER, marker_name, resolve_function
 from enzyme_opt.ad.modes.checkpoint_driver import (REGION, STEP, fail_with, forward_driver,
                                                    reverse_driver)
-from enzyme_opt.ad.runtime_activity import refuse_in_driver
 from enzyme_opt.ad.sweeps.tape import read_record, write_record
 from enzyme_opt.ad.utils import build_struct, calls_of, convert_argument, new_internal_function
 from enzyme_opt.analysis.memory import read_objects, reachable_functions, written_objects
@@ -359,7 +358,6 @@ class CheckpointGenerator:
 
     def run(self) -> None:
         request, module = self.request, self.ctx.module
-        refuse_in_driver(self.ctx, "a checkpointed loop (__enzyme_checkpoint_for)", self.where)
         self._refuse_what_cannot_be_recomputed()
         self.written = self._written_by_step()
         activities = request.args[self.first_arg:]
