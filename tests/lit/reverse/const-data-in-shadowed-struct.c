@@ -3,7 +3,8 @@
 // ad/runtime_activity.py), and every read of a float through a pointer loaded from the
 // struct checks at run time whether its shadow is the primal. The gradient and the forward
 // tangent agree with central differences at -O0..-O3 (and the conservative --no-reuse
-// sweep), and the constant parameters are the same bytes after the derivative as before.
+// sweep), and the constant parameters are the same bytes after the derivative as before,
+// also where they are the source of a memcpy (whose adjoint adds into its source's shadow).
 // RUN: clang -O0 -S -emit-llvm %s -o - | enzyme-opt - -S | lli | FileCheck %s
 // RUN: clang -O1 -S -emit-llvm %s -o - | enzyme-opt - -S | lli | FileCheck %s
 // RUN: clang -O2 -S -emit-llvm %s -o - | enzyme-opt - -S | lli | FileCheck %s
@@ -18,6 +19,7 @@
 // CHECK: params unchanged
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 double __enzyme_autodiff(void *, ...);
 double __enzyme_fwddiff(void *, ...);
@@ -37,9 +39,23 @@ __attribute__((noinline)) double energy(const Model *m) {
   return s;
 }
 
+// The parameters copied out of the struct's pointer (a memcpy whose source shadow is the
+// constant data: its adjoint must not add into it) and the x's copied in (the copy's
+// destination has a real shadow).
+__attribute__((noinline)) double copied(const Model *m, double *scratch) {
+  memcpy(scratch, m->params, 2 * m->n * sizeof(double));
+  memcpy(scratch + 2 * m->n, m->x, m->n * sizeof(double));
+  double s = 0;
+  for (int i = 0; i < m->n; i++) s += scratch[i] * scratch[2 * m->n + i] * scratch[2 * m->n + i];
+  return s;
+}
+
 double f(const double *params, double *x, int n) {
   Model m = {params, x, n};
-  return energy(&m);
+  double *scratch = malloc(3 * n * sizeof(double));
+  double s = energy(&m) + copied(&m, scratch);
+  free(scratch);
+  return s;
 }
 
 int main(void) {
