@@ -169,6 +169,63 @@ def inactive_pointer_into_shadow(store, shadowed, pointee_types, primal_of) -> s
             f"shadow; pass it with enzyme_dup and a zeroed shadow of the same size")
 
 
+def writable_origin_of_unshadowed(value: Value, shadowed) -> str | None:
+    """Where a pointer without a shadow may point when it is not constant data the
+    program promised not to differentiate: a mutable global without a shadow, or memory
+    an external call returned — followed through GEPs, casts, phis, selects and the
+    pointers it was loaded through.  Run-time activity makes such a pointer its own
+    shadow, so derivatives the program stores through it would be dropped without a word
+    (a direct store of one there is refused: ``active_store_without_shadow``); None for
+    an ``enzyme_const`` argument, what is loaded from one, a constant or inactive global
+    or a null pointer, whose derivatives nobody wants."""
+    from enzyme_opt.analysis.types import underlying_object, uses_through_offsets
+    from enzyme_opt.ir.module import GlobalVariable
+    work, seen = [value], set()
+    passed: dict[Argument, list[Value]] = {}
+    while work:
+        base = underlying_object(work.pop())
+        if id(base) in seen or len(seen) > 256:
+            continue
+        seen.add(id(base))
+        if base in shadowed:
+            continue
+        if isinstance(base, GlobalVariable):
+            if not base.is_constant and base.metadata_text("enzyme_inactive") is None:
+                return f"@{base.name}, a global without a shadow that the program may write"
+        elif isinstance(base, I.LoadInst):
+            work.append(base.pointer)
+            local = underlying_object(base.pointer)
+            if isinstance(local, I.AllocaInst):   # -O0's local variables: what they were given
+                work.extend(use.user.value for use in uses_through_offsets(local)
+                            if isinstance(use.user, I.StoreInst) and use.index == 1)
+        elif isinstance(base, I.PhiInst):
+            work.extend(base.operands[0::2])
+        elif isinstance(base, I.Instruction) and base.opcode == "select":
+            work.extend(base.operands[1:])
+        elif isinstance(base, Argument) and base in passed:
+            work.extend(passed[base])     # a parameter of a callee entered below
+        elif isinstance(base, I.CallInst) and call_kind(base) != calls.ALLOCATE:
+            callee = base.called_function
+            if callee is None or callee.is_declaration:
+                name = callee.name if callee is not None else "a function pointer"
+                return f"memory returned by {name}(), which has no shadow"
+            for param, arg in zip(callee.args, base.args):   # an accessor: what it returns
+                passed.setdefault(param, []).append(arg)
+            work.extend(inst.value for inst in callee.instructions()
+                        if isinstance(inst, I.ReturnInst) and inst.value is not None)
+    return None
+
+
+def writable_unshadowed_message(origin: str) -> str:
+    """The refusal of a pointer without a shadow stored into shadow memory when it points
+    into ``origin`` (``writable_origin_of_unshadowed``), where the program may keep
+    derivatives."""
+    return (f"a pointer without a shadow, into {origin}, is stored into memory that has one, "
+            f"and floating-point values are read through it later: derivatives stored "
+            f"through it would be lost; give that memory a shadow (pass it with enzyme_dup "
+            f"and a zeroed shadow), or mark the global inactive (__enzyme_inactive_global)")
+
+
 def pointer_from_integer_message(inst, shadowed) -> str | None:
     """An ``inttoptr`` whose integer came from a pointer with a shadow: the
     shadow cannot follow the arithmetic, so derivatives through it would be

@@ -26,7 +26,9 @@ from enzyme_opt.analysis.activity import (GlobalReach, active_store_without_shad
                                           float_from_integer_bits_message, global_shadows,
                                           inactive_pointer_into_shadow,
                                           pointer_from_integer_message,
-                                          refuse_tables_of_shadowed_globals, varied_values)
+                                          refuse_tables_of_shadowed_globals,
+                                          writable_origin_of_unshadowed,
+                                          writable_unshadowed_message, varied_values)
 from enzyme_opt.analysis.library import check_library_calls
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
@@ -312,8 +314,12 @@ class ForwardGenerator:
             raise self.fail(inst, "atomic stores to active memory are not supported")
         problem = inactive_pointer_into_shadow(inst, self.tangent, self.ctx.pointee_types,
                                                self.primal_of)
-        if problem and not self.runtime.enabled:
-            raise NeedsRuntimeActivity(problem, self.ctx.where(inst))
+        if problem:
+            origin = writable_origin_of_unshadowed(inst.value, self.tangent)
+            if origin is not None:
+                raise self.fail(inst, writable_unshadowed_message(origin))
+            if not self.runtime.enabled:
+                raise NeedsRuntimeActivity(problem, self.ctx.where(inst))
         b = Builder().after(inst)
         values = self.lanes.split(b, self.kept(b, inst.value), inst.value.type)
         for lane_ptr, value in zip(split_lanes(b, shadow, self.width), values):

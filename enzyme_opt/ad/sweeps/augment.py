@@ -33,7 +33,9 @@ from enzyme_opt.analysis.activity import (GlobalReach, active_store_without_shad
                                           float_from_integer_bits_message, global_shadows,
                                           inactive_pointer_into_shadow,
                                           pointer_from_integer_message,
-                                          refuse_tables_of_shadowed_globals, useful_values,
+                                          refuse_tables_of_shadowed_globals,
+                                          writable_origin_of_unshadowed,
+                                          writable_unshadowed_message, useful_values,
                                           varied_values)
 from enzyme_opt.analysis.library import check_library_calls
 from enzyme_opt.analysis.memory import cannot_overlap, writes_only_local_memory
@@ -252,8 +254,12 @@ class AugmentedBuilder(RecordPlanner):
         elif op == "store" and inst.value.type.is_pointer and inst.pointer in self.shadow:
             problem = inactive_pointer_into_shadow(inst, self.shadow, self.ctx.pointee_types,
                                                    self.primal_of)
-            if problem and not self.runtime.enabled:
-                raise NeedsRuntimeActivity(problem, self.ctx.where(inst))
+            if problem:
+                origin = writable_origin_of_unshadowed(inst.value, self.shadow)
+                if origin is not None:
+                    raise self.fail(inst, writable_unshadowed_message(origin))
+                if not self.runtime.enabled:
+                    raise NeedsRuntimeActivity(problem, self.ctx.where(inst))
             values = split_lanes(b, self.kept_shadow(b, inst.value), self.width)
             for lane, value in zip(split_lanes(b, self.shadow[inst.pointer], self.width), values):
                 b.store(value, self.runtime.target(b, lane, inst.pointer, T.ptr), inst.align)
