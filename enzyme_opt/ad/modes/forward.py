@@ -36,7 +36,7 @@ from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.cfg import definition_order
 from enzyme_opt.ir.module import Function
-from enzyme_opt.ir.types import shadow_type
+from enzyme_opt.ir.types import leaves, shadow_type
 from enzyme_opt.ir.values import Value, zero
 from enzyme_opt.knowledge import calls
 from enzyme_opt.knowledge.calls import (call_kind, external_call_message, freed_argument,
@@ -133,9 +133,16 @@ class ForwardGenerator:
         """``materialize``, but a pointer without a shadow going into memory, a phi or a
         select is its own shadow under run-time activity (``ad/runtime_activity.py``)."""
         if self.t(value) is not None or not self.runtime.enabled or \
-                not T.contains_pointer(value.type) or T.contains_float(value.type):
+                not T.contains_pointer(value.type):
             return self.materialize(value)
-        return self.lanes.join(b, [value] * self.width, value.type)
+        own = value
+        if T.contains_float(value.type):  # a struct of both: zero floats, its own pointers
+            own = zero(value.type)
+            for path, leaf in leaves(value.type):
+                if leaf.scalar.is_pointer:
+                    field = b.insert(I.ExtractValueInst(value, path, leaf))
+                    own = b.insert(I.InsertValueInst(own, field, path))
+        return self.lanes.join(b, [own] * self.width, value.type)
 
     def fail(self, inst: I.Instruction, what: str) -> DifferentiationError:
         return self.ctx.error(inst, what)
