@@ -132,7 +132,8 @@ def active_store_without_shadow(store, varied: set[Value], shadowed) -> str | No
     return None
 
 
-def inactive_pointer_into_shadow(store, shadowed, pointee_types, primal_of) -> str | None:
+def inactive_pointer_into_shadow(store, shadowed, pointee_types, primal_of,
+                                 unknown_counts: bool = False) -> str | None:
     """What is wrong with a pointer without a shadow (an ``enzyme_const``
     argument, a constant table) stored into memory that has one, when floats
     are read later through a pointer loaded from that memory: a null shadow
@@ -143,7 +144,9 @@ def inactive_pointer_into_shadow(store, shadowed, pointee_types, primal_of) -> s
     dereferences are checked), this text being the error only a caller that
     cannot start again reports.  ``pointee_types()`` is ``analysis.pointees``
     over the program, asked about the primal store ``primal_of`` finds; None
-    when the store is fine."""
+    when the store is fine.  With ``unknown_counts``, a pointer through which the
+    analysis sees nothing read at all counts too (a flow it missed: a vector of
+    pointers stored at -O3)."""
     from enzyme_opt.analysis.types import underlying_object
     value = store.value
     base = underlying_object(value)
@@ -153,7 +156,8 @@ def inactive_pointer_into_shadow(store, shadowed, pointee_types, primal_of) -> s
     if primal is None:
         return None
     read = pointee_types().loaded_pointee_types(primal.pointer)
-    if not any(t.is_float for t in read):
+    if not any(t.scalar.is_float for t in read) and \
+            (read or not unknown_counts or not value.type.scalar.is_pointer):
         return None
     original = primal_of(value)
     if isinstance(original, Argument) and original.parent is not None:  # the user's terms

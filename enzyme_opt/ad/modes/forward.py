@@ -321,12 +321,15 @@ class ForwardGenerator:
             raise self.fail(inst, "atomic stores to active memory are not supported")
         problem = inactive_pointer_into_shadow(inst, self.tangent, self.ctx.pointee_types,
                                                self.primal_of)
-        if problem:
-            origin = writable_origin_of_unshadowed(inst.value, self.tangent)
-            if origin is not None:
-                raise self.fail(inst, writable_unshadowed_message(origin))
-            if not self.runtime.enabled:
-                raise NeedsRuntimeActivity(problem, self.ctx.where(inst))
+        unknown = problem is None and inactive_pointer_into_shadow(
+            inst, self.tangent, self.ctx.pointee_types, self.primal_of, unknown_counts=True)
+        origin = writable_origin_of_unshadowed(inst.value, self.tangent) \
+            if problem or unknown else None
+        if problem and origin is not None:
+            raise self.fail(inst, writable_unshadowed_message(origin))
+        if (problem or unknown) and origin is None and not self.runtime.enabled:
+            # (a pointer into writable memory read in ways not seen keeps a null shadow)
+            raise NeedsRuntimeActivity(problem or unknown, self.ctx.where(inst))
         b = Builder().after(inst)
         values = self.lanes.split(b, self.kept(b, inst.value), inst.value.type)
         for lane_ptr, value in zip(split_lanes(b, shadow, self.width), values):

@@ -254,12 +254,15 @@ class AugmentedBuilder(RecordPlanner):
         elif op == "store" and inst.value.type.is_pointer and inst.pointer in self.shadow:
             problem = inactive_pointer_into_shadow(inst, self.shadow, self.ctx.pointee_types,
                                                    self.primal_of)
-            if problem:
-                origin = writable_origin_of_unshadowed(inst.value, self.shadow)
-                if origin is not None:
-                    raise self.fail(inst, writable_unshadowed_message(origin))
-                if not self.runtime.enabled:
-                    raise NeedsRuntimeActivity(problem, self.ctx.where(inst))
+            unknown = problem is None and inactive_pointer_into_shadow(
+                inst, self.shadow, self.ctx.pointee_types, self.primal_of, unknown_counts=True)
+            origin = writable_origin_of_unshadowed(inst.value, self.shadow) \
+                if problem or unknown else None
+            if problem and origin is not None:
+                raise self.fail(inst, writable_unshadowed_message(origin))
+            if (problem or unknown) and origin is None and not self.runtime.enabled:
+                # (a pointer into writable memory read in ways not seen keeps a null shadow)
+                raise NeedsRuntimeActivity(problem or unknown, self.ctx.where(inst))
             values = split_lanes(b, self.kept_shadow(b, inst.value), self.width)
             for lane, value in zip(split_lanes(b, self.shadow[inst.pointer], self.width), values):
                 b.store(value, self.runtime.target(b, lane, inst.pointer, T.ptr), inst.align)
