@@ -26,7 +26,8 @@ loaded from memory, call results, and what GEPs, casts, phis and selects derive 
 
 The checks exist only in modules that need them: differentiation first runs without
 them, and the first store of a pointer without a shadow into shadow memory that floats are
-later read through raises ``NeedsRuntimeActivity``; the driver then differentiates the
+later read through (or nothing the pointee analysis can see: a flow it missed) raises
+``NeedsRuntimeActivity``; the driver then differentiates the
 module again from its text with ``Context.runtime_activity`` on.  A module without such a
 store is differentiated exactly as before.
 """
