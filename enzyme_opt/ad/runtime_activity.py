@@ -76,6 +76,27 @@ class RuntimeActivity:
         self.fail = fail
         self._scratch: dict[T.Type, Value] = {}
 
+    def check_store(self, ctx, inst: I.StoreInst, shadowed, primal_of) -> None:
+        """A store into shadow memory of a value that may be a pointer without a shadow:
+        fine (nothing read through it, or a shadow of its own); refused in one line when
+        it points into writable memory floats are read from; else the module needs
+        run-time activity (``NeedsRuntimeActivity`` until it has it).  A pointer into
+        writable memory whose reads the pointee analysis cannot see keeps its null
+        shadow, as it did before run-time activity."""
+        from enzyme_opt.analysis.activity import (inactive_pointer_into_shadow,
+                                                  writable_origin_of_unshadowed,
+                                                  writable_unshadowed_message)
+        problem = inactive_pointer_into_shadow(inst, shadowed, ctx.pointee_types, primal_of)
+        unknown = problem is None and inactive_pointer_into_shadow(
+            inst, shadowed, ctx.pointee_types, primal_of, unknown_counts=True)
+        if not (problem or unknown):
+            return
+        origin = writable_origin_of_unshadowed(inst.value, shadowed)
+        if problem and origin is not None:
+            raise self.fail(inst, writable_unshadowed_message(origin))
+        if origin is None and not self.enabled:
+            raise NeedsRuntimeActivity(problem or unknown, ctx.where(inst))
+
     def may_be_constant(self, primal: Value | None) -> bool:
         """Could the shadow of ``primal`` be ``primal`` itself (constant data)?"""
         if not self.enabled or primal is None or not primal.type.scalar.is_pointer:

@@ -18,17 +18,14 @@ from enzyme_opt.ad.rules.custom_calls import (call_rule, check_forward_rule, for
 from enzyme_opt.ad.rules.elementwise import elementwise_rule, splat_partial, times_partial
 from enzyme_opt.ad.rules.math import Math
 from enzyme_opt.ad.rules.tangents import is_unit, tangent_rule
-from enzyme_opt.ad.runtime_activity import NeedsRuntimeActivity, RuntimeActivity, forward_copy
+from enzyme_opt.ad.runtime_activity import RuntimeActivity, forward_copy
 from enzyme_opt.ad.sweeps.lanes import Lanes
 from enzyme_opt.ad.sweeps.memory import MemoryOps
 from enzyme_opt.ad.utils import PrimalOf, clone_body, split_lanes
 from enzyme_opt.analysis.activity import (GlobalReach, active_store_without_shadow, carries_data,
                                           float_from_integer_bits_message, global_shadows,
-                                          inactive_pointer_into_shadow,
                                           pointer_from_integer_message,
-                                          refuse_tables_of_shadowed_globals,
-                                          writable_origin_of_unshadowed,
-                                          writable_unshadowed_message, varied_values)
+                                          refuse_tables_of_shadowed_globals, varied_values)
 from enzyme_opt.analysis.library import check_library_calls
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
@@ -319,17 +316,7 @@ class ForwardGenerator:
             return
         if inst.ordering:
             raise self.fail(inst, "atomic stores to active memory are not supported")
-        problem = inactive_pointer_into_shadow(inst, self.tangent, self.ctx.pointee_types,
-                                               self.primal_of)
-        unknown = problem is None and inactive_pointer_into_shadow(
-            inst, self.tangent, self.ctx.pointee_types, self.primal_of, unknown_counts=True)
-        origin = writable_origin_of_unshadowed(inst.value, self.tangent) \
-            if problem or unknown else None
-        if problem and origin is not None:
-            raise self.fail(inst, writable_unshadowed_message(origin))
-        if (problem or unknown) and origin is None and not self.runtime.enabled:
-            # (a pointer into writable memory read in ways not seen keeps a null shadow)
-            raise NeedsRuntimeActivity(problem or unknown, self.ctx.where(inst))
+        self.runtime.check_store(self.ctx, inst, self.tangent, self.primal_of)
         b = Builder().after(inst)
         values = self.lanes.split(b, self.kept(b, inst.value), inst.value.type)
         for lane_ptr, value in zip(split_lanes(b, shadow, self.width), values):

@@ -21,7 +21,7 @@ from enzyme_opt.ad.parallel.openmp_prepare import AUGMENTED, carry_region
 from enzyme_opt.ad.rules.custom_calls import (call_rule, check_augment_rule, check_gradient_rule,
                                               no_rule_message)
 from enzyme_opt.ad.rules.elementwise import elementwise_rule
-from enzyme_opt.ad.runtime_activity import NeedsRuntimeActivity, RuntimeActivity
+from enzyme_opt.ad.runtime_activity import RuntimeActivity
 from enzyme_opt.ad.sweeps import reallocs
 from enzyme_opt.ad.sweeps.lanes import Lanes
 from enzyme_opt.ad.sweeps.memory import MemoryOps, heap_allocate_rerun_locals
@@ -31,11 +31,8 @@ from enzyme_opt.ad.sweeps.tape import mirror_on_shadow_tape, shadow_tapes_suppor
 from enzyme_opt.ad.utils import PrimalOf, clone_body, join_lanes, split_lanes
 from enzyme_opt.analysis.activity import (GlobalReach, active_store_without_shadow, carries_data,
                                           float_from_integer_bits_message, global_shadows,
-                                          inactive_pointer_into_shadow,
                                           pointer_from_integer_message,
-                                          refuse_tables_of_shadowed_globals,
-                                          writable_origin_of_unshadowed,
-                                          writable_unshadowed_message, useful_values,
+                                          refuse_tables_of_shadowed_globals, useful_values,
                                           varied_values)
 from enzyme_opt.analysis.library import check_library_calls
 from enzyme_opt.analysis.memory import cannot_overlap, writes_only_local_memory
@@ -252,17 +249,7 @@ class AugmentedBuilder(RecordPlanner):
                 lambda lane: b.load(inst.type, lane, name if self.width == 1 else "", inst.align),
                 name)
         elif op == "store" and inst.value.type.is_pointer and inst.pointer in self.shadow:
-            problem = inactive_pointer_into_shadow(inst, self.shadow, self.ctx.pointee_types,
-                                                   self.primal_of)
-            unknown = problem is None and inactive_pointer_into_shadow(
-                inst, self.shadow, self.ctx.pointee_types, self.primal_of, unknown_counts=True)
-            origin = writable_origin_of_unshadowed(inst.value, self.shadow) \
-                if problem or unknown else None
-            if problem and origin is not None:
-                raise self.fail(inst, writable_unshadowed_message(origin))
-            if (problem or unknown) and origin is None and not self.runtime.enabled:
-                # (a pointer into writable memory read in ways not seen keeps a null shadow)
-                raise NeedsRuntimeActivity(problem or unknown, self.ctx.where(inst))
+            self.runtime.check_store(self.ctx, inst, self.shadow, self.primal_of)
             values = split_lanes(b, self.kept_shadow(b, inst.value), self.width)
             for lane, value in zip(split_lanes(b, self.shadow[inst.pointer], self.width), values):
                 b.store(value, self.runtime.target(b, lane, inst.pointer, T.ptr), inst.align)
