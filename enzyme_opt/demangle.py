@@ -35,7 +35,9 @@ def demangle(names: list[str], tool: str | None = None) -> list[str]:
 
 
 def function_phrase(name: str) -> str:
-    """``function @f`` for a C name, ``std::f(double)`` spelled out for a C++ one."""
+    """``function @f`` for a C name, ``std::f(double)`` spelled out for a C++ one
+    (the user's function for the copy differentiation works on)."""
+    name = user_name(name)
     if name.startswith("_Z"):
         spelled = demangle([name])[0]
         if spelled != name:

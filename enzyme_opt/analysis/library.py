@@ -10,9 +10,11 @@ pointer a call is given must point to memory that provably holds none:
 
 - a global without a shadow, or a constant;
 - memory of the differentiated function itself (a local variable, an
-  allocation, what another such call returned) into which no derivative-carrying
-  value is ever stored, and which is given to no call but the library's own,
-  memory intrinsics whose other side holds no derivative either, and frees;
+  allocation) that activity left not varied (``analysis/local_memory.py``: no
+  varied value ever reaches it), or (that, or what another such call returned)
+  into which no derivative-carrying value is ever stored, and which is given
+  to no call but the library's own, memory intrinsics whose other side holds
+  no derivative either, and frees;
 - the caller's memory only when it has no shadow (``enzyme_const``).
 
 A pointer read from memory counts as pointing into the memory it was read
@@ -105,6 +107,8 @@ class _Uses:
         if isinstance(obj, Argument):
             return (f"parameter {obj.index + 1}, the caller's memory, which has a shadow"
                     if obj in varied else None)
+        if _is_allocation(obj) and obj not in varied:
+            return None   # no varied value ever reaches it (analysis/local_memory.py)
         if isinstance(obj, I.PhiInst) or (isinstance(obj, I.Instruction) and
                                           obj.opcode == "select"):
             chosen = obj.operands[0::2] if isinstance(obj, I.PhiInst) else obj.operands[1:]
@@ -138,5 +142,14 @@ class _Uses:
             if kind == calls.OPAQUE and calls.is_virtual_call(inst) and \
                     self.object_of(inst.args[0]) is obj:
                 continue   # a virtual method of the object's own (library) class
-            return f"it is also given to {'a call through a pointer' if fn is None else '@' + fn.name}"
+            from enzyme_opt.demangle import function_phrase
+            return ("it is also given to " +
+                    ("a call through a pointer" if fn is None else function_phrase(fn.name)))
         return None
+
+
+def _is_allocation(obj: Value) -> bool:
+    """A local variable or heap block of the function: when activity left it
+    not varied, no value that carries a derivative ever reaches it."""
+    return isinstance(obj, I.AllocaInst) or \
+        (isinstance(obj, I.CallInst) and call_kind(obj) == calls.ALLOCATE)

@@ -44,7 +44,7 @@ from enzyme_opt.knowledge import calls
 from enzyme_opt.knowledge.calls import call_kind
 
 #: how deep callee summaries follow calls before answering unknown
-MAX_DEPTH = 6
+MAX_DEPTH = 8
 
 #: pointer-preserving instructions: their result points into the same object
 _DERIVING = ("getelementptr", "bitcast", "addrspacecast", "phi", "select", "freeze")

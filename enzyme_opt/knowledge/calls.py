@@ -90,7 +90,12 @@ CXX_OUTPUT_PREFIXES = ("_ZNSolsE", "_ZStlsI", "_ZNSo9_M_insert", "_ZSt16__ostrea
 #: whatever the memory holds (the key of a std::unordered_map<std::string, double> sits
 #: in a node beside the value's derivative)
 READ_ONLY_HASHES = ("_ZSt11_Hash_bytes", "_ZSt15_Fnv_hash_bytes")
-_INACTIVE_PREFIXES = ("llvm.lifetime.", "llvm.dbg.", *CXX_OUTPUT_PREFIXES, *GPU_INACTIVE_PREFIXES,
+#: libstdc++'s rehash policy of unordered containers (``_M_need_rehash``,
+#: ``_M_next_bkt``): bucket counts from element counts and the load factor;
+#: they write only the policy's integer and return integers, whatever the
+#: container holds
+HASH_TABLE_POLICY = ("_ZNKSt8__detail20_Prime_rehash_policy",)
+_INACTIVE_PREFIXES = ("llvm.lifetime.", "llvm.dbg.", *HASH_TABLE_POLICY, *CXX_OUTPUT_PREFIXES, *GPU_INACTIVE_PREFIXES,
                       *READ_ONLY_HASHES)
 
 #: C and C++ library functions that move no floats of the program's, as

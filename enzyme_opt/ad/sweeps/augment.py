@@ -35,7 +35,8 @@ from enzyme_opt.analysis.activity import (GlobalReach, active_store_without_shad
                                           refuse_tables_of_shadowed_globals, useful_values,
                                           varied_values)
 from enzyme_opt.analysis.library import check_library_calls
-from enzyme_opt.analysis.memory import cannot_overlap, writes_only_local_memory
+from enzyme_opt.analysis.memory import (cannot_overlap, underlying_objects,
+                                        writes_only_local_memory)
 from enzyme_opt.analysis.types import (memory_scalar_types, says_what_memory_holds,
                                        struct_copy_pointer_fields, underlying_object)
 from enzyme_opt.demangle import user_name
@@ -332,7 +333,7 @@ class AugmentedBuilder(RecordPlanner):
             held = self.copied_types(inst)
             if not any(T.contains_pointer(t) for t in held):
                 return
-            if any(t.is_float for t in held):
+            if any(t.is_float for t in held) and not self.nulls_fresh_shadow(inst):
                 raise self.fail(inst, "cannot differentiate a copy of memory that holds both "
                                       "pointers and floating-point values without type "
                                       "information (compile with -O1 or higher, which "
@@ -354,6 +355,28 @@ class AugmentedBuilder(RecordPlanner):
                 else:
                     source = b.byte_gep(lane_src, at) if offset else lane_src
                     b.call(inst.called_function, [to, source, length, inst.arg(3)])
+
+    def nulls_fresh_shadow(self, inst: I.CallInst) -> bool:
+        """May the forward half of this copy zero every shadow byte it
+        overwrites, floats included, without knowing which are pointers?
+        Yes when the source has no shadow (what it moves carries no
+        derivative: its pointers get null shadows) and the destination is
+        memory this function allocated: its shadow is one we made, zeroed,
+        and no adjoint reaches it before this function's reverse sweep, so
+        its float bytes hold zero here anyway.  (Memory the caller passed
+        may hold seeds, which zeroing would lose.)  The key of a
+        ``std::unordered_map<std::string, double>`` node is copied so: the
+        node holds pointers and the value's double, the key's characters
+        come from a string that holds no derivative."""
+        if inst.arg(1) in self.shadow:
+            return False
+        objects = underlying_objects(inst.arg(0))
+        return objects is not None and all(
+            getattr(obj, "function", None) is inst.function and
+            (isinstance(obj, I.AllocaInst) or
+             (isinstance(obj, I.CallInst) and call_kind(obj) == calls.ALLOCATE and
+              obj.called_function.name != "realloc"))
+            for obj in objects)
 
     def mirror_tape_call(self, inst: I.CallInst, b: Builder) -> None:
         """Differentiating a gradient again (reverse over reverse): its tape's
