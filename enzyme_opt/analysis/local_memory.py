@@ -101,26 +101,40 @@ class LocalMemory:
         escapes = self._escapes_of_allocations(function)
         if escapes is None:
             return None
+        written = self._written_objects(function, varied, 0)
+        if written is None:
+            return None
+        objects, through_aliases = written
         reached = {a for a, how in escapes.items() if how == KEPT}
-        through_aliases = False
+        reached |= {obj for obj in objects if is_local_allocation(obj, function, self.fresh_calls)}
+        if through_aliases:   # any allocation whose address left it may be the one written
+            reached |= escapes.keys()
+        return reached
+
+    def _written_objects(self, function: Function, varied: set[Value], depth: int):
+        """The objects of ``function`` (its allocations and parameters) a
+        varied value may be written into, and whether one may also be
+        written through a pointer loaded from memory (which may point
+        anywhere); None: unknown."""
+        found: set[Value] = set()
+        through_loads = False
         for inst in function.instructions():
-            writes = self._varied_writes(inst, varied, depth=0)
+            writes = self._varied_writes(inst, varied, depth)
             if writes is None:
                 return None
             targets, indirect = writes
-            through_aliases |= indirect
+            through_loads |= indirect
             for pointer in targets:
                 objects = underlying_objects(pointer)
                 if objects is None:
                     return None
                 for obj in objects:
-                    if is_local_allocation(obj, function, self.fresh_calls):
-                        reached.add(obj)
-                    elif not isinstance(obj, (Argument, GlobalVariable, Constant)):
-                        through_aliases = True   # a loaded pointer: it may point anywhere
-        if through_aliases:   # any allocation whose address left it may be the one written
-            reached |= escapes.keys()
-        return reached
+                    if isinstance(obj, Argument) or \
+                            is_local_allocation(obj, function, self.fresh_calls):
+                        found.add(obj)
+                    elif not isinstance(obj, (GlobalVariable, Constant)):
+                        through_loads = True
+        return found, through_loads
 
     # -- writes of varied values -------------------------------------------------------------
     def _varied_writes(self, inst, varied: set[Value], depth: int):
@@ -236,24 +250,10 @@ class LocalMemory:
     def _summarize(self, callee: Function, varied_params, depth: int) -> Summary | None:
         params = range(len(callee.args)) if varied_params is None else varied_params
         varied = self.varied_of(callee, {callee.args[i] for i in params})
-        written: set[int] = set()
-        indirect = False
-        for inst in callee.instructions():
-            writes = self._varied_writes(inst, varied, depth)
-            if writes is None:
-                return None
-            targets, through_loads = writes
-            indirect |= through_loads
-            for pointer in targets:
-                objects = underlying_objects(pointer)
-                if objects is None:
-                    return None
-                for obj in objects:
-                    if isinstance(obj, Argument):
-                        written.add(obj.index)
-                    elif not isinstance(obj, (GlobalVariable, Constant)) and \
-                            not is_local_allocation(obj, callee, self.fresh_calls):
-                        indirect = True
+        written = self._written_objects(callee, varied, depth)
+        if written is None:
+            return None
+        objects, indirect = written
         escaping = set()
         for arg in callee.args:
             if arg.type.is_pointer:
@@ -262,4 +262,5 @@ class LocalMemory:
                     return None
                 if how:   # kept, or given to a call that might keep it
                     escaping.add(arg.index)
-        return Summary(frozenset(written), indirect, frozenset(escaping))
+        return Summary(frozenset(obj.index for obj in objects if isinstance(obj, Argument)),
+                       indirect, frozenset(escaping))
