@@ -27,6 +27,7 @@ from __future__ import annotations
 import weakref
 
 from enzyme_opt.diagnostics import DifferentiationError
+from enzyme_opt.abi.virtual_reverse import is_vtable
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
@@ -80,7 +81,8 @@ def give_active_globals_shadows(module: Module) -> None:
             if g.name not in queried:
                 S.make_call_private(module, g)
     for g in list(module.globals):   # what the shadows of shadowed globals point to
-        if g.metadata_text("enzyme_shadow") and g.initializer is not None:
+        # (a vtable's shadow points at its RTTI itself: abi/virtual_reverse.py)
+        if g.metadata_text("enzyme_shadow") and g.initializer is not None and not is_vtable(g):
             for held in _globals_in(g.initializer):
                 if held.initializer is not None and not held.metadata_text("enzyme_shadow"):
                     mark_shadowed(module, held)

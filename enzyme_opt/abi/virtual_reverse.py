@@ -1,93 +1,335 @@
-"""``__enzyme_virtualreverse(f)``: the shadow of a function pointer in reverse mode.
+"""Shadows of functions: tables of their derivatives, and shadow vtables.
 
-In Enzyme the shadow of a pointer to ``f`` is a table of two functions, ``{augment,
-reverse}``: ``augment(args…)`` runs ``f`` and returns ``{result, tape}``, and ``reverse(args…,
-d_result, tape)`` returns the adjoints of ``f``'s float arguments — the pair a program
-writes itself with ``__enzyme_augmentfwd`` and ``__enzyme_reverse`` (a struct holding a
-function pointer whose shadow points to such a table).  ``__enzyme_virtualreverse(f)``
-makes that table.
+The shadow of a pointer to a function ``f`` is ``@f.shadow_table``, three
+pointers ``{augment, reverse, forward}``; the shadow of a C++ vtable
+``@_ZTV…`` is ``@_ZTV….shadow``, the same layout (offset-to-top and RTTI
+copied) whose function slots hold the slot functions' tables, and a null
+where a function gets no table (a declaration, ``__cxa_pure_virtual``).  A
+call through a function pointer with active arguments, in differentiated
+code, calls the derivatives through the pointer's shadow
+(``ad/sweeps/indirect.py``), as Enzyme does.
 
-Here the call becomes the address of a table whose two functions are written with those
-two entry points, so the rest of the pipeline lowers them as any other call (the new calls
-replace this one in ``EnzymeCalls``).  Only functions that take and return floats by value
-are accepted, and at most two doubles or one float (the reverse function returns the
-adjoints in a struct, which C returns in registers only then): with pointer arguments the
-table's calling convention (where the shadows go) would be a guess, and a table the
-program calls with another convention than ours computes wrong numbers silently.  enzyme-opt itself never calls through a shadow table (an
-indirect call with active arguments is refused), so the table is for the program's own use.
+**The convention** depends only on ``f``'s type ``R f(P₁…Pₙ)``, so a caller
+can call any function through it.  Arguments come first, then the shadows
+(tangents in forward mode) of the pointer arguments, in order:
+
+- ``augment(args…, shadows…)`` → ``{R, tape}`` (``tape`` alone when ``R`` is
+  void): runs ``f`` and returns an opaque tape pointer, heap-allocated;
+- ``reverse(args…, shadows…, [dR], tape)`` → the adjoints of the float
+  arguments (one bare, several a struct, none void); ``dR`` only for a float
+  ``R``; it frees the tape;
+- ``forward(args…, tangents…)`` → ``{R, dR}`` (void for a void ``f``), with a
+  tangent after the arguments for every float and pointer argument, in order.
+
+For a function of floats alone that is ``__enzyme_augmentfwd``/
+``__enzyme_reverse``'s convention (``augment(x) → {y, tape}``,
+``reverse(x, dy, tape) → dx``), which ``__enzyme_virtualreverse(f)`` has always
+given the program.  The table's functions are written with Enzyme's entry points
+(``__enzyme_augmentfwd``, ``__enzyme_reverse``, ``__enzyme_fwddiff`` with
+``enzyme_primal_return``), which the rounds of ``ad/pipeline.py`` then lower as any
+other (the new calls join ``EnzymeCalls``).
+
+Tables are made before differentiation, for what the differentiated code can
+need: ``__enzyme_virtualreverse`` of a function or a vtable, and every vtable and
+every function stored or passed as an argument in the code the module's Enzyme
+calls differentiate (transitively, through the tables' own functions).  A
+function gets a table only when it has a body and takes and returns floats,
+integers and pointers and returns a float or nothing; otherwise its shadow is null, and
+a call through it with active arguments traps at run time
+(``ad/sweeps/indirect.py``).
 """
 
 from __future__ import annotations
 
+from enzyme_opt.abi import request as R
 from enzyme_opt.abi.entries import EnzymeCalls, entry_mode, resolve_function
+from enzyme_opt.analysis.memory import reachable_functions
 from enzyme_opt.diagnostics import DifferentiationError
+from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, GlobalVariable, Module
-from enzyme_opt.ir.values import ConstantAggregate
+from enzyme_opt.ir.values import ConstantAggregate, ConstantExpr, ConstantInt, Value, null
 
 ENTRY = "virtualreverse"
+TABLE_SUFFIX = ".shadow_table"
+VTABLE_SUFFIX = ".shadow"
+#: the slots of a function's table
+AUGMENT, REVERSE, FORWARD = 0, 1, 2
 _ANY = T.FunctionType(T.ptr, (T.ptr,), varargs=True)
+_DIFFERENTIATING = (R.REVERSE, R.FORWARD, R.AUGMENTED, R.REVERSE_SPLIT, R.FWDSPLIT, R.BATCH)
 
 
 def lower_virtual_reverse(module: Module, calls: EnzymeCalls, where_of) -> None:
-    """Each ``__enzyme_virtualreverse(f)`` call becomes ``f``'s table."""
+    """Each ``__enzyme_virtualreverse`` call becomes the shadow of its argument: a
+    function's table, or the address point of a vtable's shadow; then every function
+    and vtable differentiated code may need the shadow of gets it."""
     for call in [c for c in calls if entry_mode(c.called_function.name) == ENTRY]:
         where = where_of(call)
         if len(call.args) != 1:
-            raise DifferentiationError("__enzyme_virtualreverse takes one argument, the "
-                                       "function", where)
-        fn = resolve_function(call.args[0], where)
-        table, new_calls = _table(module, fn, where)
-        call.replace_all_uses_with(table)
-        calls.replaced(call, new_calls)
+            raise DifferentiationError("__enzyme_virtualreverse takes one argument, a "
+                                       "function or a vtable", where)
+        shadow = _virtual_reverse(module, call.args[0], calls, where)
+        call.replace_all_uses_with(shadow)
+        calls.replaced(call, [])
         call.erase()
+    _give_code_tables(module, calls)
 
 
-def _table(module: Module, fn: Function, where: str) -> tuple[GlobalVariable, list]:
-    name = f"{fn.name}.virtual"
+def _virtual_reverse(module: Module, value: Value, calls: EnzymeCalls, where: str) -> Value:
+    vtable, offset = _vtable_address_point(value)
+    if vtable is not None:
+        shadow = shadow_vtable(module, vtable, calls)
+        return ConstantExpr(T.ptr, "getelementptr", [shadow, ConstantInt(T.i64, offset)],
+                            "inbounds", T.i8) if offset else shadow
+    if isinstance(value, I.Instruction) and _strip_casts(value) is value \
+            and not isinstance(value, I.LoadInst):
+        raise DifferentiationError("__enzyme_virtualreverse: cannot tell which function or "
+                                   "vtable its argument is (a constant is needed)", where)
+    fn = resolve_function(value, where)
+    refusal = table_refusal(fn)
+    if refusal is None:
+        refusal = _program_abi_refusal(fn)
+    if refusal:
+        raise DifferentiationError(f"__enzyme_virtualreverse of @{fn.name}: {refusal}", where)
+    return function_table(module, fn, calls)
+
+
+def _program_abi_refusal(fn: Function) -> str | None:
+    """A table the program calls itself is called with C's conventions: its reverse
+    returns the adjoints as a struct, which C returns in registers only up to two
+    doubles or one float; and what shadows mean to the program's own pointers is ours."""
+    params = fn.function_type.params
+    if not all(p.is_float for p in params) or not (fn.return_type == T.void
+                                                   or fn.return_type.is_float):
+        return ("only a function taking and returning floating-point values gets a table "
+                "the program calls itself (with pointers, where its functions take the "
+                "shadows is enzyme-opt's convention, docs/abi.md)")
+    if len(params) > 2 or (len(params) == 2 and params != (T.f64, T.f64)):
+        return ("only a function of one float or double, or of two doubles, gets a table "
+                "the program calls itself: its reverse returns the adjoints as C returns a "
+                "struct of them, in registers only then")
+    return None
+
+
+def _strip_casts(value: Value) -> Value:
+    while isinstance(value, (I.CastInst, ConstantExpr)) and value.opcode in ("bitcast",
+                                                                             "addrspacecast"):
+        value = value.operand(0)
+    return value
+
+
+def _vtable_address_point(value: Value) -> tuple[GlobalVariable | None, int]:
+    """(the vtable, the byte offset) when ``value`` is an address inside a vtable
+    global (``getelementptr (i8, @_ZTV7Object1, 16)``, or its inrange struct form)."""
+    value = _strip_casts(value)
+    if isinstance(value, GlobalVariable) and is_vtable(value):
+        return value, 0
+    if isinstance(value, ConstantExpr) and value.opcode == "getelementptr":
+        base = _strip_casts(value.operand(0))
+        if not (isinstance(base, GlobalVariable) and is_vtable(base)):
+            return None, 0
+        indices = value.operands[1:]
+        if all(isinstance(i, ConstantInt) for i in indices):
+            offset = T.indexed_offset(value.source_type, [i.value for i in indices])
+            return base, offset
+    return None, 0
+
+
+def is_vtable(g: GlobalVariable) -> bool:
+    """A C++ vtable (Itanium ``_ZTV``), defined here and constant."""
+    return g.name.startswith("_ZTV") and g.is_constant and g.initializer is not None
+
+
+def table_refusal(fn: Function) -> str | None:
+    """Why ``fn`` gets no table, or None."""
+    fty = fn.function_type
+    if fn.is_declaration:
+        return "its body is not in this module"
+    if fty.varargs:
+        return "it takes variable arguments"
+    if not all(p.is_float or p.is_int or p.is_pointer for p in fty.params):
+        return "it takes an aggregate or vector argument"
+    ret = fty.ret
+    if not (ret == T.void or ret.is_float):
+        return "it returns something other than a float or nothing"
+    return None
+
+
+def function_table(module: Module, fn: Function, calls: EnzymeCalls) -> GlobalVariable:
+    """``@f.shadow_table``, made once (``table_refusal(fn)`` must be None)."""
+    name = fn.name + TABLE_SUFFIX
     existing = module.get(name)
     if isinstance(existing, GlobalVariable):
-        return existing, []
+        return existing
+    ty = T.ArrayType(3, T.ptr)
+    table = module.add(GlobalVariable(name, ty, None, is_constant=True,
+                                      prefix="internal unnamed_addr", suffix=", align 8"))
+    slots = [_augment(module, fn, name, calls), _reverse(module, fn, name, calls),
+             _forward(module, fn, name, calls)]
+    table.append_operand(ConstantAggregate(ty, slots))
+    return table
+
+
+def shadow_vtable(module: Module, vtable: GlobalVariable, calls: EnzymeCalls) -> GlobalVariable:
+    """``@_ZTV….shadow``: the vtable with each function replaced by its table (null
+    without one), named on the vtable by ``!enzyme_shadow`` so that the shadow of an
+    address in it is the same address in the shadow (``analysis.activity.global_shadows``)."""
+    name = vtable.name + VTABLE_SUFFIX
+    existing = module.get(name)
+    if isinstance(existing, GlobalVariable):
+        return existing
+
+    def mirror(value: Value) -> Value:
+        if isinstance(value, Function):
+            return null(T.ptr) if table_refusal(value) else function_table(module, value, calls)
+        if isinstance(value, ConstantAggregate):
+            return ConstantAggregate(value.type, [mirror(v) for v in value.operands])
+        return value  # offset-to-top, RTTI: the same
+    shadow = GlobalVariable(name, vtable.value_type, mirror(vtable.initializer), is_constant=True,
+                            prefix="internal unnamed_addr",
+                            suffix=f", align {vtable.align}" if vtable.align else "")
+    module.add(shadow, before=vtable)
+    ref = module.add_metadata_node(f"!{{ptr {shadow.ref()}}}")
+    vtable.suffix += f", !enzyme_shadow {ref}"
+    return shadow
+
+
+def _give_code_tables(module: Module, calls: EnzymeCalls) -> None:
+    """Tables for every vtable and every function the code the Enzyme calls
+    differentiate stores or passes along (its shadow is needed there), through the
+    tables' own functions in turn."""
+    done: set[Function] = set()
+    work = list(calls)
+    while work:
+        call = work.pop()
+        if entry_mode(call.called_function.name) not in _DIFFERENTIATING or not call.args:
+            continue
+        try:
+            target = resolve_function(call.args[0], "")
+        except DifferentiationError:
+            continue  # decoding the call says what is wrong
+        for fn in reachable_functions(target):
+            if fn in done:
+                continue
+            done.add(fn)
+            before = len(calls.calls)
+            for value in _needing_shadows(fn):
+                if isinstance(value, GlobalVariable):
+                    shadow_vtable(module, value, calls)
+                elif table_refusal(value) is None:
+                    function_table(module, value, calls)
+            work += calls.calls[before:]
+
+
+def _needing_shadows(fn: Function):
+    """The vtables ``fn`` refers to and the functions it stores or passes as an argument
+    to a function defined here (not to a library: ``qsort``'s comparator needs none)."""
+    for inst in fn.instructions():
+        operands = inst.operands
+        if isinstance(inst, I.CallInst):
+            callee = inst.called_function
+            operands = list(inst.args) if callee is not None and not callee.is_declaration \
+                else []
+        elif not isinstance(inst, I.StoreInst):
+            operands = [op for op in operands if not isinstance(op, Function)]
+        for operand in operands:
+            yield from _constants_in(operand)
+
+
+def _constants_in(value: Value):
+    value = _strip_casts(value)
+    if isinstance(value, Function):
+        yield value
+    elif isinstance(value, GlobalVariable) and is_vtable(value):
+        yield value
+    elif isinstance(value, ConstantExpr) and value.opcode == "getelementptr":
+        yield from _constants_in(value.operand(0))
+
+
+# -- the table's three functions ----------------------------------------------------------------
+def _interleaved(fn: Function, args: list[Value], shadows: list[Value], tangents: bool) -> list:
+    """The entry point's operands: each argument, followed by its shadow (pointers) or
+    tangent (floats too, forward mode), as Enzyme's defaults read them."""
+    out, rest = [], iter(shadows)
+    for value in args:
+        out.append(value)
+        if value.type.is_pointer or (tangents and value.type.is_float):
+            out.append(next(rest))
+    return out
+
+
+def _shadowed(params, tangents: bool) -> list[T.Type]:
+    return [p for p in params if p.is_pointer or (tangents and p.is_float)]
+
+
+def _augment(module: Module, fn: Function, name: str, calls: EnzymeCalls) -> Function:
     params, ret = fn.function_type.params, fn.return_type
-    if fn.function_type.varargs or not all(p.is_float for p in params) \
-            or not (ret == T.void or ret.is_float):
-        raise DifferentiationError(
-            f"__enzyme_virtualreverse of @{fn.name}: only a function taking and returning "
-            f"floating-point values (not pointers or aggregates) gets a table: with pointers, "
-            f"where the table's functions take the shadows would be a guess", where)
-    if len(params) > 2 or (len(params) == 2 and params != (T.f64, T.f64)):
-        raise DifferentiationError(
-            f"__enzyme_virtualreverse of @{fn.name}: only a function of one float or double, "
-            f"or of two doubles, gets a table: its reverse returns the adjoints as C returns "
-            f"a struct of them, in registers only then", where)
-    augmented_type = T.StructType((ret, T.ptr)) if ret != T.void else T.ptr
-    augment = _wrapper(module, f"{name}.augment", T.FunctionType(augmented_type, params))
-    b = Builder(augment.append_block("entry"))
-    first = b.call(_entry(module, "__enzyme_augmentfwd"), [fn, *augment.args], "augmented",
-                   function_type=T.FunctionType(augmented_type, (T.ptr, *params)))
-    b.ret(first)
-    gradients = params[0] if len(params) == 1 else \
-        T.StructType(tuple(params)) if params else T.void
-    tail = (ret, T.ptr) if ret != T.void else (T.ptr,)
-    reverse = _wrapper(module, f"{name}.reverse", T.FunctionType(gradients, (*params, *tail)))
-    b = Builder(reverse.append_block("entry"))
-    second = b.call(_entry(module, "__enzyme_reverse"), [fn, *reverse.args],
-                    "" if gradients == T.void else "gradients",
-                    function_type=T.FunctionType(gradients, (T.ptr, *params, *tail)))
-    b.ret(None if gradients == T.void else second)
-    ty = T.ArrayType(2, T.ptr)
-    table = module.add(GlobalVariable(module.unique_name(name), ty,
-                                      ConstantAggregate(ty, [augment, reverse]),
-                                      is_constant=True, prefix="internal"))
-    return table, [first, second]
+    out = T.StructType((ret, T.ptr)) if ret != T.void else T.ptr
+    wrapper = _wrapper(module, f"{name}.augment", T.FunctionType(out, (*params, *_shadowed(
+        params, False))))
+    b = Builder(wrapper.append_block("entry"))
+    n = len(params)
+    operands = _interleaved(fn, wrapper.args[:n], wrapper.args[n:], False)
+    call = b.call(_entry(module, "__enzyme_augmentfwd"), [fn, *operands], "augmented",
+                  function_type=T.FunctionType(out, (T.ptr, *(v.type for v in operands))))
+    b.ret(call)
+    calls.calls.append(call)
+    return wrapper
+
+
+def reverse_result_type(fty: T.FunctionType) -> T.Type:
+    """What a table's reverse returns: the adjoints of the float arguments."""
+    floats = [p for p in fty.params if p.is_float]
+    return floats[0] if len(floats) == 1 else T.StructType(tuple(floats)) if floats else T.void
+
+
+def _reverse(module: Module, fn: Function, name: str, calls: EnzymeCalls) -> Function:
+    params, ret = fn.function_type.params, fn.return_type
+    gradients = reverse_result_type(fn.function_type)
+    tail = (ret, T.ptr) if ret.is_float else (T.ptr,)
+    wrapper = _wrapper(module, f"{name}.reverse", T.FunctionType(
+        gradients, (*params, *_shadowed(params, False), *tail)))
+    b = Builder(wrapper.append_block("entry"))
+    n, m = len(params), len(params) + len(_shadowed(params, False))
+    operands = [*_interleaved(fn, wrapper.args[:n], wrapper.args[n:m], False), *wrapper.args[m:]]
+    call = b.call(_entry(module, "__enzyme_reverse"), [fn, *operands],
+                  "" if gradients == T.void else "gradients",
+                  function_type=T.FunctionType(gradients, (T.ptr, *(v.type for v in operands))))
+    b.ret(None if gradients == T.void else call)
+    calls.calls.append(call)
+    return wrapper
+
+
+def _forward(module: Module, fn: Function, name: str, calls: EnzymeCalls) -> Function:
+    params, ret = fn.function_type.params, fn.return_type
+    out = T.void if ret == T.void else T.StructType((ret, ret))
+    wrapper = _wrapper(module, f"{name}.forward", T.FunctionType(out, (*params, *_shadowed(
+        params, True))))
+    b = Builder(wrapper.append_block("entry"))
+    n = len(params)
+    operands = _interleaved(fn, wrapper.args[:n], wrapper.args[n:], True)
+    flags = [_marker(module, "enzyme_primal_return")] if ret != T.void else []
+    call = b.call(_entry(module, "__enzyme_fwddiff"), [fn, *flags, *operands],
+                  "" if out == T.void else "tangent",
+                  function_type=T.FunctionType(out, (T.ptr, *(v.type for v in
+                                                              (*flags, *operands)))))
+    b.ret(None if out == T.void else call)
+    calls.calls.append(call)
+    return wrapper
 
 
 def _wrapper(module: Module, name: str, fty: T.FunctionType) -> Function:
     return module.add(Function(module.unique_name(name), fty, prefix="internal"))
 
 
+def _marker(module: Module, name: str) -> GlobalVariable:
+    existing = module.get(name)
+    if isinstance(existing, GlobalVariable):
+        return existing
+    return module.add(GlobalVariable(name, T.i32, None, prefix="external"))
+
+
 def _entry(module: Module, name: str) -> Function:
     """The entry point's declaration (any type: each call says its own)."""
     return module.get_function(name) or module.add(Function(name, _ANY))
-

@@ -19,6 +19,7 @@ from enzyme_opt.ad.rules.elementwise import elementwise_rule, splat_partial, tim
 from enzyme_opt.ad.rules.math import Math
 from enzyme_opt.ad.rules.tangents import is_unit, tangent_rule
 from enzyme_opt.ad.runtime_activity import RuntimeActivity, forward_copy
+from enzyme_opt.ad.sweeps import indirect
 from enzyme_opt.ad.sweeps.lanes import Lanes
 from enzyme_opt.ad.sweeps.memory import MemoryOps
 from enzyme_opt.ad.utils import PrimalOf, clone_body, split_lanes
@@ -34,7 +35,7 @@ from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.cfg import definition_order
 from enzyme_opt.ir.module import Function
 from enzyme_opt.ir.types import leaves, shadow_type
-from enzyme_opt.ir.values import Value, zero
+from enzyme_opt.ir.values import InlineAsm, Value, zero
 from enzyme_opt.knowledge import calls
 from enzyme_opt.knowledge.calls import (call_kind, external_call_message, freed_argument,
                                         math_rule_of, opaque_call_message)
@@ -363,8 +364,13 @@ class ForwardGenerator:
         active = any(self.t(a) is not None for a in args)
         b = Builder().after(inst)
         if kind == calls.OPAQUE:
-            if active:
+            if active and isinstance(inst.callee, InlineAsm):
                 raise self.fail(inst, opaque_call_message(inst))
+            if active:
+                problem = indirect.refusal(inst, self.width, lambda v: self.t(v) is not None)
+                if problem:
+                    raise self.fail(inst, problem)
+                indirect.forward(self, inst, self.ctx.where(inst))
         elif kind == calls.COPY and self.runtime.enabled:
             forward_copy(self, b, inst)
         elif kind == calls.COPY:

@@ -15,7 +15,7 @@ from enzyme_opt.ad.rules.custom_calls import call_rule, float_params
 from enzyme_opt.ad.rules.elementwise import ONE, elementwise_rule, splat_partial, times_partial
 from enzyme_opt.ad.rules.math import Math
 from enzyme_opt.ad.runtime_activity import RuntimeActivity
-from enzyme_opt.ad.sweeps import reallocs
+from enzyme_opt.ad.sweeps import indirect, reallocs
 from enzyme_opt.ad.sweeps.augment import release_args
 from enzyme_opt.ad.sweeps.gradient_log import log_gradient, log_hook
 from enzyme_opt.ad.sweeps.lanes import Lanes
@@ -193,6 +193,8 @@ class AdjointRules:
             return self.call(b, inst)
         if inst in self.fwd.custom_calls:
             return self.custom_call(b, inst)
+        if inst in self.fwd.indirect_calls:
+            return indirect.reverse(self, b, inst, self.gen.ctx.where(inst))
         if inst in self.fwd.reallocs:
             self.realloc(b, inst)
         if inst in self.fwd.heap_primals:  # a local variable a rerun loop was given

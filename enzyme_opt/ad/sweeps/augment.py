@@ -22,7 +22,7 @@ from enzyme_opt.ad.rules.custom_calls import (call_rule, check_augment_rule, che
                                               no_rule_message)
 from enzyme_opt.ad.rules.elementwise import elementwise_rule
 from enzyme_opt.ad.runtime_activity import RuntimeActivity
-from enzyme_opt.ad.sweeps import reallocs
+from enzyme_opt.ad.sweeps import indirect, reallocs
 from enzyme_opt.ad.sweeps.lanes import Lanes
 from enzyme_opt.ad.sweeps.memory import MemoryOps, heap_allocate_rerun_locals
 from enzyme_opt.ad.sweeps.openmp_ranges import record_ranges
@@ -47,7 +47,7 @@ from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.cfg import CFG, definition_order
 from enzyme_opt.ir.module import BasicBlock, Function, GlobalVariable
 from enzyme_opt.ir.types import leaves, shadow_type
-from enzyme_opt.ir.values import Argument, Constant, ConstantInt, Value, zero
+from enzyme_opt.ir.values import Argument, Constant, ConstantInt, InlineAsm, Value, zero
 from enzyme_opt.knowledge import calls
 from enzyme_opt.knowledge.calls import (allocation, call_kind, external_call_message, math_rule_of,
                                         opaque_call_message)
@@ -108,6 +108,8 @@ class AugmentedBuilder(RecordPlanner):
         #: the tape a custom augmented pass returned → how to call its gradient
         self.custom_calls: dict[Value, CustomCall] = {}
         self.custom_results: set[Value] = set()
+        #: the tape of a call through a function pointer → the call (``indirect.py``)
+        self.indirect_calls: dict[Value, indirect.IndirectCall] = {}
         self.records: dict[BasicBlock, list[Value]] = {}
         #: where each block's record sits in the call's one frame, if it has one
         #: (``fits_one_frame``), and the frame's size (0: records are pushed per block)
@@ -408,7 +410,12 @@ class AugmentedBuilder(RecordPlanner):
         fn, args = inst.called_function, inst.args
         varied_args = [a for a in args if a in self.varied]
         if kind == calls.OPAQUE and varied_args:
-            raise self.fail(inst, opaque_call_message(inst))
+            if isinstance(inst.callee, InlineAsm):
+                raise self.fail(inst, opaque_call_message(inst))
+            problem = indirect.refusal(inst, self.width, lambda v: v in self.shadow)
+            if problem:
+                raise self.fail(inst, problem)
+            return indirect.augment(self, inst, self.ctx.where(inst))
         if isinstance(inst, I.InvokeInst) and varied_args:
             raise self.fail(inst, "invoke (a call that may throw) with active arguments is not supported")
         if kind == calls.TAPE and varied_args:
@@ -557,7 +564,7 @@ class AugmentedBuilder(RecordPlanner):
     # -- what the reverse sweep needs ------------------------------------------------------
     def needs_reverse(self, inst: I.Instruction) -> bool:
         op = inst.opcode
-        if inst in self.custom_calls:
+        if inst in self.custom_calls or inst in self.indirect_calls:
             return True
         if inst in self.custom_results:
             return False  # its adjoint goes to the gradient rule (custom_calls)
@@ -594,6 +601,8 @@ class AugmentedBuilder(RecordPlanner):
         if inst in self.custom_calls:
             call = self.custom_calls[inst]
             return [*call.args, *([inst] if call.tape is not None else [])]
+        if inst in self.indirect_calls:
+            return [*self.indirect_calls[inst].args, self.indirect_calls[inst].table, inst]
         if inst in self.reallocs:
             old, size = reallocs.old_and_size(inst)
             return [self.shadow[inst], self.shadow_of(old), size]

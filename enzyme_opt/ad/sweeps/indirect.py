@@ -1,0 +1,182 @@
+"""Calls through a function pointer with active arguments (C++ virtual calls,
+C callbacks): the derivatives are called through the pointer's shadow, a table
+``{augment, reverse, forward}`` (its convention: ``abi/virtual_reverse.py``).
+
+The shadow of the called pointer is found as any pointer's: a pointer loaded from
+a vtable has its shadow loaded from the shadow object's (shadow) vtable, a function
+constant's shadow is its ``@f.shadow_table``.  The forward sweep calls the table's
+``augment`` and records the opaque tape pointer it returns; the reverse sweep calls
+``reverse`` with it, which frees it.  Forward mode calls ``forward``.
+
+A table pointer that is null at run time (the shadow object was made without a
+shadow vtable, or the function has no table) stops the program with a message on
+stderr naming the call's source line: calling through it would crash, or read the
+primal function's code as a table.  What is refused before: a called pointer
+without a shadow, a pointer argument without one (the derivative would write
+through null), a callee type the convention does not cover, vector (width > 1)
+derivatives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from enzyme_opt.abi.virtual_reverse import AUGMENT, FORWARD, REVERSE, reverse_result_type
+from enzyme_opt.ir import instructions as I
+from enzyme_opt.ir import types as T
+from enzyme_opt.ir.builder import Builder
+from enzyme_opt.ir.module import Function, GlobalVariable, Module
+from enzyme_opt.ir.values import ConstantInt, ConstantKeyword, ConstantString, Value, null, zero
+
+CHECK_HELPER = "enzyme_opt.check_shadow_function"
+
+
+@dataclass(eq=False)
+class IndirectCall:
+    """A call through a pointer, made through its table's ``augment``."""
+
+    function_type: T.FunctionType
+    table: Value                # the shadow of the called pointer
+    args: list[Value]           # the arguments, then the shadows of the pointer ones
+    primal_args: list[Value]    # the original call's arguments
+    result: Value | None        # the primal result (a float), standing for the call
+
+
+def refusal(inst: I.CallInst, width: int, has_shadow) -> str | None:
+    """Why a call through a pointer with active arguments cannot be differentiated here."""
+    fty = inst.function_type
+    if width > 1:
+        return (f"a call through a function pointer with active arguments is not supported "
+                f"in vector mode (width {width})")
+    if fty.varargs:
+        return ("a call through a function pointer to a variadic function with active "
+                "arguments cannot be differentiated")
+    if not all(p.is_float or p.is_int or p.is_pointer for p in fty.params) or \
+            not (fty.ret == T.void or fty.ret.is_float):
+        return ("a call through a function pointer with active arguments can be differentiated "
+                "only for a function taking floats, integers and pointers and returning a "
+                "float or nothing")
+    if not has_shadow(inst.callee):
+        return ("the function pointer called here with active arguments has no shadow (a "
+                "table of its derivatives): give the function or object it comes from a "
+                "shadow (enzyme_dup, and __enzyme_virtualreverse for a shadow object's vtable)")
+    for arg in inst.args:
+        if arg.type.is_pointer and not has_shadow(arg) and not isinstance(arg, ConstantKeyword):
+            return ("a pointer argument without a shadow is passed through a function pointer "
+                    "with active arguments: its derivative would be written through null")
+    return None
+
+
+def shadow_args(inst: I.CallInst, shadow_of, tangents: bool) -> list[Value]:
+    """The call's arguments, then the shadow of each pointer argument (in forward mode, the
+    tangent of each float argument too)."""
+    extra = [shadow_of(a) for a in inst.args
+             if a.type.is_pointer or (tangents and a.type.is_float)]
+    return [*inst.args, *extra]
+
+
+def slot(b: Builder, table: Value, index: int, where: str) -> Value:
+    """The table's function at ``index``, after checking the table is not null."""
+    _check_table(b, table, where)
+    at = b.gep(T.ptr, table, [ConstantInt(T.i64, index)]) if index else table
+    return b.load(T.ptr, at, ("augment", "reverse", "forward")[index])
+
+
+def augment(builder, inst: I.CallInst, where: str) -> None:
+    """The forward sweep's side (``builder`` is the ``AugmentedBuilder``)."""
+    fty = inst.function_type
+    b = Builder().before(inst)
+    table = builder.shadow[inst.callee]
+    args = shadow_args(inst, builder.shadow_of, False)
+    ret = fty.ret
+    out = T.StructType((ret, T.ptr)) if ret != T.void else T.ptr
+    call = b.call(slot(b, table, AUGMENT, where), args, "augmented",
+                  function_type=T.FunctionType(out, tuple(a.type for a in args)))
+    result = None
+    if ret != T.void:
+        result = b.extractvalue(call, 0, inst.name)
+        tape = b.extractvalue(call, 1, "indirect.tape")
+        for analysis in (builder.varied, builder.useful):
+            if inst in analysis:
+                analysis.add(result)
+        inst.replace_all_uses_with(result)
+        builder.custom_results.add(result)
+    else:
+        tape = call
+    builder.indirect_calls[tape] = IndirectCall(fty, table, args, list(inst.args), result)
+    inst.erase()
+
+
+def reverse(adjoints, b: Builder, tape: Value, where: str) -> None:
+    """The reverse sweep's side (``adjoints`` is the adjoint builder): ``reverse(args…,
+    shadows…, [dR], tape)``, its adjoints added to the active float arguments."""
+    call = adjoints.fwd.indirect_calls[tape]
+    fty = call.function_type
+    args = [adjoints.gen.get(b, a) for a in call.args]
+    if fty.ret.is_float:
+        dy = adjoints.take(b, call.result) if call.result is not None else None
+        args.append(dy if dy is not None else zero(fty.ret))
+    args.append(adjoints.gen.get(b, tape))
+    want = reverse_result_type(fty)
+    function = slot(b, adjoints.gen.get(b, call.table), REVERSE, where)
+    grads = b.call(function, args, "" if want == T.void else "indirect.gradients",
+                   function_type=T.FunctionType(want, tuple(a.type for a in args)))
+    floats = [k for k, p in enumerate(fty.params) if p.is_float]
+    for index, k in enumerate(floats):
+        operand = call.primal_args[k]
+        if operand in adjoints.gen.slots:
+            adjoints.accumulate(b, operand, grads if len(floats) == 1
+                                else b.extractvalue(grads, index))
+
+
+def forward(generator, inst: I.CallInst, where: str) -> None:
+    """Forward mode (``generator`` is the ``ForwardGenerator``): ``forward(args…,
+    tangents…)`` → ``{R, dR}`` replaces the call."""
+    fty = inst.function_type
+    b = Builder().before(inst)
+    args = shadow_args(inst, generator.materialize, True)
+    ret = fty.ret
+    out = T.StructType((ret, ret)) if ret != T.void else T.void
+    table = generator.t(inst.callee)
+    call = b.call(slot(b, table, FORWARD, where), args, "",
+                  function_type=T.FunctionType(out, tuple(a.type for a in args)))
+    if ret != T.void:
+        primal = b.extractvalue(call, 0, inst.name)
+        generator.tangent[primal] = b.extractvalue(call, 1, generator.name(inst))
+        generator.varied.add(primal)
+        inst.replace_all_uses_with(primal)
+    inst.erase()
+
+
+def _check_table(b: Builder, table: Value, where: str) -> None:
+    module = b.function.module
+    text = (f"enzyme-opt: {where}: a function pointer called with active arguments has no "
+            f"shadow table (null): give the object or pointer a shadow "
+            f"(__enzyme_virtualreverse)\n").encode()
+    message = GlobalVariable(module.unique_name("enzyme_opt.null_table_message"),
+                             T.ArrayType(len(text), T.i8), None, is_constant=True,
+                             prefix="private unnamed_addr")
+    message.append_operand(ConstantString(T.ArrayType(len(text), T.i8), text))
+    module.add(message)
+    b.call(_check_helper(module), [table, message, ConstantInt(T.i64, len(text))])
+
+
+def _check_helper(module: Module) -> Function:
+    """``check(table, message, length)``: writes the message to stderr and aborts when
+    the table is null."""
+    existing = module.get_function(CHECK_HELPER)
+    if existing is not None:
+        return existing
+    helper = module.add(Function(CHECK_HELPER, T.FunctionType(T.void, (T.ptr, T.ptr, T.i64)),
+                                 prefix="internal"))
+    table, message, length = helper.args
+    entry, fail, fine = (helper.append_block(n) for n in ("entry", "null", "fine"))
+    b = Builder(entry)
+    b.cbr(b.icmp("eq", table, null(T.ptr)), fail, fine)
+    b = Builder(fail)
+    write = module.get_or_declare("write", T.FunctionType(T.i64, (T.i32, T.ptr, T.i64)))
+    b.call(write, [ConstantInt(T.i32, 2), message, length])
+    b.call(module.get_or_declare("abort", T.FunctionType(T.void, ())), [])
+    b.unreachable()
+    Builder(fine).ret()
+    return helper
