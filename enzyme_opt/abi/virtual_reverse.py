@@ -34,7 +34,7 @@ need: ``__enzyme_virtualreverse`` of a function or a vtable, and every vtable an
 every function stored or passed as an argument in the code the module's Enzyme
 calls differentiate (transitively, through the tables' own functions).  A
 function gets a table only when it has a body and takes and returns floats,
-integers and pointers and returns a float or nothing; otherwise its shadow is null, and
+integers and pointers and returns a float, an integer or nothing; otherwise its shadow is null, and
 a call through it with active arguments traps at run time
 (``ad/sweeps/indirect.py``).
 """
@@ -69,30 +69,54 @@ def lower_virtual_reverse(module: Module, calls: EnzymeCalls, where_of) -> None:
         if len(call.args) != 1:
             raise DifferentiationError("__enzyme_virtualreverse takes one argument, a "
                                        "function or a vtable", where)
-        shadow = _virtual_reverse(module, call.args[0], calls, where)
+        shadow = _virtual_reverse(module, call, calls, where)
         call.replace_all_uses_with(shadow)
         calls.replaced(call, [])
         call.erase()
     _give_code_tables(module, calls)
 
 
-def _virtual_reverse(module: Module, value: Value, calls: EnzymeCalls, where: str) -> Value:
+def _virtual_reverse(module: Module, call: I.CallInst, calls: EnzymeCalls, where: str) -> Value:
+    value = call.args[0]
     vtable, offset = _vtable_address_point(value)
     if vtable is not None:
         shadow = shadow_vtable(module, vtable, calls)
         return ConstantExpr(T.ptr, "getelementptr", [shadow, ConstantInt(T.i64, offset)],
                             "inbounds", T.i8) if offset else shadow
-    if isinstance(value, I.Instruction) and _strip_casts(value) is value \
-            and not isinstance(value, I.LoadInst):
-        raise DifferentiationError("__enzyme_virtualreverse: cannot tell which function or "
-                                   "vtable its argument is (a constant is needed)", where)
-    fn = resolve_function(value, where)
+    try:
+        fn = resolve_function(value, where)
+    except DifferentiationError:
+        vtables = [v for f in reachable_functions(call.function) for v in _needing_shadows(f)
+                   if isinstance(v, GlobalVariable)]
+        if vtables and isinstance(value, I.Instruction):
+            return _shadow_at_run_time(module, call, list(dict.fromkeys(vtables)), calls)
+        raise DifferentiationError(
+            "__enzyme_virtualreverse: cannot tell which function or vtable its argument is (a "
+            "function, or a vtable address point such as *(void **)obj right after the object "
+            "is made, known when compiled with -O1 or above, is needed)", where) from None
     refusal = table_refusal(fn)
     if refusal is None:
         refusal = _program_abi_refusal(fn)
     if refusal:
         raise DifferentiationError(f"__enzyme_virtualreverse of @{fn.name}: {refusal}", where)
     return function_table(module, fn, calls)
+
+
+def _shadow_at_run_time(module: Module, call: I.CallInst, vtables: list[GlobalVariable],
+                        calls: EnzymeCalls) -> Value:
+    """An address read at run time (-O0: ``*(void **)obj``, the vtable pointer the
+    constructor stored): the same place in the shadow of whichever vtable it points
+    into, among those the calling code refers to (its constructors'); null if none, which
+    a call through it then reports (``ad/sweeps/indirect.py``)."""
+    b = Builder().before(call)
+    address = b.cast("ptrtoint", call.args[0], T.i64)
+    result: Value = null(T.ptr)
+    for vtable in vtables:
+        shadow = shadow_vtable(module, vtable, calls)
+        offset = b.sub(address, b.cast("ptrtoint", vtable, T.i64))
+        inside = b.icmp("ult", offset, ConstantInt(T.i64, T.alloc_size(vtable.value_type)))
+        result = b.select(inside, b.byte_gep(shadow, offset), result)
+    return result
 
 
 def _program_abi_refusal(fn: Function) -> str | None:
@@ -151,8 +175,8 @@ def table_refusal(fn: Function) -> str | None:
     if not all(p.is_float or p.is_int or p.is_pointer for p in fty.params):
         return "it takes an aggregate or vector argument"
     ret = fty.ret
-    if not (ret == T.void or ret.is_float):
-        return "it returns something other than a float or nothing"
+    if not (ret == T.void or ret.is_float or ret.is_int):
+        return "it returns a pointer, an aggregate or a vector"
     return None
 
 
@@ -301,9 +325,14 @@ def _reverse(module: Module, fn: Function, name: str, calls: EnzymeCalls) -> Fun
     return wrapper
 
 
+def forward_result_type(fty: T.FunctionType) -> T.Type:
+    """What a table's forward returns: ``{R, dR}`` for a float ``R``, else ``R``."""
+    return T.StructType((fty.ret, fty.ret)) if fty.ret.is_float else fty.ret
+
+
 def _forward(module: Module, fn: Function, name: str, calls: EnzymeCalls) -> Function:
     params, ret = fn.function_type.params, fn.return_type
-    out = T.void if ret == T.void else T.StructType((ret, ret))
+    out = forward_result_type(fn.function_type)
     wrapper = _wrapper(module, f"{name}.forward", T.FunctionType(out, (*params, *_shadowed(
         params, True))))
     b = Builder(wrapper.append_block("entry"))

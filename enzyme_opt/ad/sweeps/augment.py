@@ -602,7 +602,8 @@ class AugmentedBuilder(RecordPlanner):
             call = self.custom_calls[inst]
             return [*call.args, *([inst] if call.tape is not None else [])]
         if inst in self.indirect_calls:
-            return [*self.indirect_calls[inst].args, self.indirect_calls[inst].table, inst]
+            call = self.indirect_calls[inst]
+            return [*call.args, call.table, call.callee, inst]
         if inst in self.reallocs:
             old, size = reallocs.old_and_size(inst)
             return [self.shadow[inst], self.shadow_of(old), size]

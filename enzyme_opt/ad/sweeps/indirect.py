@@ -21,12 +21,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from enzyme_opt.abi.virtual_reverse import AUGMENT, FORWARD, REVERSE, reverse_result_type
+from enzyme_opt.abi.virtual_reverse import (AUGMENT, FORWARD, REVERSE, forward_result_type,
+                                           reverse_result_type)
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, GlobalVariable, Module
 from enzyme_opt.ir.values import ConstantInt, ConstantKeyword, ConstantString, Value, null, zero
+from enzyme_opt.knowledge.calls import is_virtual_call
 
 CHECK_HELPER = "enzyme_opt.check_shadow_function"
 
@@ -37,6 +39,7 @@ class IndirectCall:
 
     function_type: T.FunctionType
     table: Value                # the shadow of the called pointer
+    callee: Value               # the called pointer
     args: list[Value]           # the arguments, then the shadows of the pointer ones
     primal_args: list[Value]    # the original call's arguments
     result: Value | None        # the primal result (a float), standing for the call
@@ -45,25 +48,26 @@ class IndirectCall:
 def refusal(inst: I.CallInst, width: int, has_shadow) -> str | None:
     """Why a call through a pointer with active arguments cannot be differentiated here."""
     fty = inst.function_type
+    what = ("a virtual call (through the object's vtable)" if is_virtual_call(inst)
+            else "an indirect call (through a function pointer)")
     if width > 1:
-        return (f"a call through a function pointer with active arguments is not supported "
-                f"in vector mode (width {width})")
+        return f"{what} with active arguments is not supported in vector mode (width {width})"
     if fty.varargs:
-        return ("a call through a function pointer to a variadic function with active "
-                "arguments cannot be differentiated")
+        return f"{what} of a variadic function with active arguments cannot be differentiated"
     if not all(p.is_float or p.is_int or p.is_pointer for p in fty.params) or \
-            not (fty.ret == T.void or fty.ret.is_float):
-        return ("a call through a function pointer with active arguments can be differentiated "
-                "only for a function taking floats, integers and pointers and returning a "
-                "float or nothing")
+            not (fty.ret == T.void or fty.ret.is_float or fty.ret.is_int):
+        return (f"{what} with active arguments, of a function of type {fty}, cannot be "
+                f"differentiated: tables of derivatives serve functions taking floats, integers "
+                f"and pointers and returning a float, an integer or nothing")
     if not has_shadow(inst.callee):
-        return ("the function pointer called here with active arguments has no shadow (a "
-                "table of its derivatives): give the function or object it comes from a "
-                "shadow (enzyme_dup, and __enzyme_virtualreverse for a shadow object's vtable)")
+        return (f"{what} with active arguments needs the shadow of the called pointer (a table "
+                f"of the function's derivatives), and it has none: give the object or function "
+                f"pointer a shadow (enzyme_dup, not enzyme_const; a shadow object's vtable set "
+                f"with __enzyme_virtualreverse), or make the call direct")
     for arg in inst.args:
         if arg.type.is_pointer and not has_shadow(arg) and not isinstance(arg, ConstantKeyword):
-            return ("a pointer argument without a shadow is passed through a function pointer "
-                    "with active arguments: its derivative would be written through null")
+            return (f"{what} with active arguments is given a pointer without a shadow: the "
+                    f"derivatives called through the table would write through null")
     return None
 
 
@@ -75,9 +79,10 @@ def shadow_args(inst: I.CallInst, shadow_of, tangents: bool) -> list[Value]:
     return [*inst.args, *extra]
 
 
-def slot(b: Builder, table: Value, index: int, where: str) -> Value:
-    """The table's function at ``index``, after checking the table is not null."""
-    _check_table(b, table, where)
+def slot(b: Builder, table: Value, primal: Value, index: int, where: str) -> Value:
+    """The table's function at ``index``, after checking the table is a table: not null,
+    nor the called function itself (a shadow object made with the primal's vtable)."""
+    _check_table(b, table, primal, where)
     at = b.gep(T.ptr, table, [ConstantInt(T.i64, index)]) if index else table
     return b.load(T.ptr, at, ("augment", "reverse", "forward")[index])
 
@@ -90,7 +95,7 @@ def augment(builder, inst: I.CallInst, where: str) -> None:
     args = shadow_args(inst, builder.shadow_of, False)
     ret = fty.ret
     out = T.StructType((ret, T.ptr)) if ret != T.void else T.ptr
-    call = b.call(slot(b, table, AUGMENT, where), args, "augmented",
+    call = b.call(slot(b, table, inst.callee, AUGMENT, where), args, "augmented",
                   function_type=T.FunctionType(out, tuple(a.type for a in args)))
     result = None
     if ret != T.void:
@@ -100,10 +105,12 @@ def augment(builder, inst: I.CallInst, where: str) -> None:
             if inst in analysis:
                 analysis.add(result)
         inst.replace_all_uses_with(result)
-        builder.custom_results.add(result)
+        if ret.is_float:
+            builder.custom_results.add(result)
     else:
         tape = call
-    builder.indirect_calls[tape] = IndirectCall(fty, table, args, list(inst.args), result)
+    builder.indirect_calls[tape] = IndirectCall(fty, table, inst.callee, args, list(inst.args),
+                                                result)
     inst.erase()
 
 
@@ -118,7 +125,8 @@ def reverse(adjoints, b: Builder, tape: Value, where: str) -> None:
         args.append(dy if dy is not None else zero(fty.ret))
     args.append(adjoints.gen.get(b, tape))
     want = reverse_result_type(fty)
-    function = slot(b, adjoints.gen.get(b, call.table), REVERSE, where)
+    function = slot(b, adjoints.gen.get(b, call.table), adjoints.gen.get(b, call.callee),
+                    REVERSE, where)
     grads = b.call(function, args, "" if want == T.void else "indirect.gradients",
                    function_type=T.FunctionType(want, tuple(a.type for a in args)))
     floats = [k for k, p in enumerate(fty.params) if p.is_float]
@@ -135,44 +143,46 @@ def forward(generator, inst: I.CallInst, where: str) -> None:
     fty = inst.function_type
     b = Builder().before(inst)
     args = shadow_args(inst, generator.materialize, True)
-    ret = fty.ret
-    out = T.StructType((ret, ret)) if ret != T.void else T.void
+    out = forward_result_type(fty)
     table = generator.t(inst.callee)
-    call = b.call(slot(b, table, FORWARD, where), args, "",
+    call = b.call(slot(b, table, inst.callee, FORWARD, where), args, "",
                   function_type=T.FunctionType(out, tuple(a.type for a in args)))
-    if ret != T.void:
+    primal = call
+    if fty.ret.is_float:
         primal = b.extractvalue(call, 0, inst.name)
         generator.tangent[primal] = b.extractvalue(call, 1, generator.name(inst))
         generator.varied.add(primal)
+    if fty.ret != T.void:
         inst.replace_all_uses_with(primal)
     inst.erase()
 
 
-def _check_table(b: Builder, table: Value, where: str) -> None:
+def _check_table(b: Builder, table: Value, primal: Value, where: str) -> None:
     module = b.function.module
-    text = (f"enzyme-opt: {where}: a function pointer called with active arguments has no "
-            f"shadow table (null): give the object or pointer a shadow "
-            f"(__enzyme_virtualreverse)\n").encode()
+    text = (f"enzyme-opt: {where}: the shadow of the function pointer called here with active "
+            f"arguments is not a table of derivatives (null, or the function itself: a shadow "
+            f"object needs its vtable set with __enzyme_virtualreverse)\n").encode()
     message = GlobalVariable(module.unique_name("enzyme_opt.null_table_message"),
                              T.ArrayType(len(text), T.i8), None, is_constant=True,
                              prefix="private unnamed_addr")
     message.append_operand(ConstantString(T.ArrayType(len(text), T.i8), text))
     module.add(message)
-    b.call(_check_helper(module), [table, message, ConstantInt(T.i64, len(text))])
+    b.call(_check_helper(module), [table, primal, message, ConstantInt(T.i64, len(text))])
 
 
 def _check_helper(module: Module) -> Function:
-    """``check(table, message, length)``: writes the message to stderr and aborts when
-    the table is null."""
+    """``check(table, function, message, length)``: writes the message to stderr and
+    aborts when the table is null or the called function itself."""
     existing = module.get_function(CHECK_HELPER)
     if existing is not None:
         return existing
-    helper = module.add(Function(CHECK_HELPER, T.FunctionType(T.void, (T.ptr, T.ptr, T.i64)),
+    helper = module.add(Function(CHECK_HELPER, T.FunctionType(T.void, (T.ptr, T.ptr, T.ptr, T.i64)),
                                  prefix="internal"))
-    table, message, length = helper.args
-    entry, fail, fine = (helper.append_block(n) for n in ("entry", "null", "fine"))
+    table, function, message, length = helper.args
+    entry, fail, fine = (helper.append_block(n) for n in ("entry", "fail", "fine"))
     b = Builder(entry)
-    b.cbr(b.icmp("eq", table, null(T.ptr)), fail, fine)
+    wrong = b.binop("or", b.icmp("eq", table, null(T.ptr)), b.icmp("eq", table, function))
+    b.cbr(wrong, fail, fine)
     b = Builder(fail)
     write = module.get_or_declare("write", T.FunctionType(T.i64, (T.i32, T.ptr, T.i64)))
     b.call(write, [ConstantInt(T.i32, 2), message, length])
