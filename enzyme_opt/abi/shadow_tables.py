@@ -20,6 +20,7 @@ function in one line (``analysis.activity.refuse_tables_of_shadowed_globals``).
 
 from __future__ import annotations
 
+from enzyme_opt.abi.virtual_reverse import tables_by_function
 from enzyme_opt.analysis.activity import carries_data, global_shadows
 from enzyme_opt.ir.module import Function, GlobalVariable, Module
 from enzyme_opt.ir.values import ConstantAggregate, ConstantExpr, ConstantWrapper, Value
@@ -29,6 +30,7 @@ SUFFIX = ".shadow"
 
 def give_tables_shadows(module: Module) -> None:
     shadows = global_shadows(module)
+    shadows.update(tables_by_function(module))   # a function's shadow is its table
     changed = bool(shadows)
     while changed:  # a table of tables gets its shadow once the inner table has one
         changed = False

@@ -86,10 +86,10 @@ def _virtual_reverse(module: Module, call: I.CallInst, calls: EnzymeCalls, where
     try:
         fn = resolve_function(value, where)
     except DifferentiationError:
-        vtables = [v for f in reachable_functions(call.function) for v in _needing_shadows(f)
-                   if isinstance(v, GlobalVariable)]
-        if vtables and isinstance(value, I.Instruction):
-            return _shadow_at_run_time(module, call, list(dict.fromkeys(vtables)), calls)
+        known = list(dict.fromkeys(v for f in reachable_functions(call.function)
+                                   for v in _needing_shadows(f)))
+        if known and isinstance(value, I.Instruction):
+            return _shadow_at_run_time(module, call, known, calls)
         raise DifferentiationError(
             "__enzyme_virtualreverse: cannot tell which function or vtable its argument is (a "
             "function, or a vtable address point such as *(void **)obj right after the object "
@@ -102,19 +102,26 @@ def _virtual_reverse(module: Module, call: I.CallInst, calls: EnzymeCalls, where
     return function_table(module, fn, calls)
 
 
-def _shadow_at_run_time(module: Module, call: I.CallInst, vtables: list[GlobalVariable],
-                        calls: EnzymeCalls) -> Value:
+def _shadow_at_run_time(module: Module, call: I.CallInst, known: list, calls: EnzymeCalls) -> Value:
     """An address read at run time (-O0: ``*(void **)obj``, the vtable pointer the
-    constructor stored): the same place in the shadow of whichever vtable it points
-    into, among those the calling code refers to (its constructors'); null if none, which
-    a call through it then reports (``ad/sweeps/indirect.py``)."""
+    constructor stored; a function from an array): the same place in the shadow of
+    whichever vtable it points into, or the table of whichever function it is, among
+    those the calling code names (its constructors' vtables, its tables' functions);
+    null if none, which a call through it reports (``ad/sweeps/indirect.py``).  Only
+    functions whose table the program may call itself are looked for."""
     b = Builder().before(call)
-    address = b.cast("ptrtoint", call.args[0], T.i64)
+    pointer = call.args[0]
+    address = b.cast("ptrtoint", pointer, T.i64)
     result: Value = null(T.ptr)
-    for vtable in vtables:
-        shadow = shadow_vtable(module, vtable, calls)
-        offset = b.sub(address, b.cast("ptrtoint", vtable, T.i64))
-        inside = b.icmp("ult", offset, ConstantInt(T.i64, T.alloc_size(vtable.value_type)))
+    for value in known:
+        if isinstance(value, Function):
+            if table_refusal(value) is None and _program_abi_refusal(value) is None:
+                result = b.select(b.icmp("eq", pointer, value),
+                                  function_table(module, value, calls), result)
+            continue
+        shadow = shadow_vtable(module, value, calls)
+        offset = b.sub(address, b.cast("ptrtoint", value, T.i64))
+        inside = b.icmp("ult", offset, ConstantInt(T.i64, T.alloc_size(value.value_type)))
         result = b.select(inside, b.byte_gep(shadow, offset), result)
     return result
 
@@ -247,28 +254,44 @@ def _give_code_tables(module: Module, calls: EnzymeCalls) -> None:
 
 
 def _needing_shadows(fn: Function):
-    """The vtables ``fn`` refers to and the functions it stores or passes as an argument
-    to a function defined here (not to a library: ``qsort``'s comparator needs none)."""
+    """The vtables and functions whose shadows code in ``fn`` may need: every one it names,
+    or a constant table it reads holds, but as the callee of a direct call or an argument
+    of a library call (``qsort``'s comparator needs none)."""
     for inst in fn.instructions():
         operands = inst.operands
         if isinstance(inst, I.CallInst):
             callee = inst.called_function
             operands = list(inst.args) if callee is not None and not callee.is_declaration \
                 else []
-        elif not isinstance(inst, I.StoreInst):
-            operands = [op for op in operands if not isinstance(op, Function)]
         for operand in operands:
-            yield from _constants_in(operand)
+            yield from _constants_in(operand, set())
 
 
-def _constants_in(value: Value):
-    value = _strip_casts(value)
+def _constants_in(value: Value, seen: set):
+    if value in seen:
+        return
+    seen.add(value)
     if isinstance(value, Function):
         yield value
-    elif isinstance(value, GlobalVariable) and is_vtable(value):
-        yield value
-    elif isinstance(value, ConstantExpr) and value.opcode == "getelementptr":
-        yield from _constants_in(value.operand(0))
+    elif isinstance(value, GlobalVariable):
+        if is_vtable(value):
+            yield value
+        elif value.is_constant and value.initializer is not None:
+            yield from _constants_in(value.initializer, seen)
+    elif isinstance(value, (ConstantExpr, ConstantAggregate)):
+        for operand in value.operands:
+            yield from _constants_in(operand, seen)
+
+
+def tables_by_function(module: Module) -> dict[Function, GlobalVariable]:
+    """Each function that has a table, and its table."""
+    out = {}
+    for g in module.globals:
+        if g.name.endswith(TABLE_SUFFIX):
+            fn = module.get_function(g.name[:-len(TABLE_SUFFIX)])
+            if fn is not None:
+                out[fn] = g
+    return out
 
 
 # -- the table's three functions ----------------------------------------------------------------

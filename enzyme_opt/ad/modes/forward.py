@@ -109,6 +109,7 @@ class ForwardGenerator:
         self.reaches_shadowed_globals = GlobalReach(globals_with_shadow)
         self.varied = varied_values(self.out, active_args | set(globals_with_shadow))
         check_library_calls(self.out, self.varied, self.fail)
+        shadows.update(indirect.function_shadows(self.out.module, self.width))
         entry = Builder().at_start(self.out.entry)
         for arg, shadow in shadows.items():
             self.tangent[arg] = self.lanes.from_abi(entry, shadow, arg.type)

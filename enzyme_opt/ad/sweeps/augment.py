@@ -163,6 +163,7 @@ class AugmentedBuilder(RecordPlanner):
         self.varied = varied_values(self.out, active | set(globals_with_shadow))
         self.useful = useful_values(self.out, self.varied)
         check_library_calls(self.out, self.varied, self.fail)
+        self.shadow.update(indirect.function_shadows(self.out.module, self.width))
         for block in definition_order(self.out):
             for inst in list(block.instructions):
                 self.visit(inst)

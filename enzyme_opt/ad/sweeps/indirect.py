@@ -22,7 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from enzyme_opt.abi.virtual_reverse import (AUGMENT, FORWARD, REVERSE, forward_result_type,
-                                           reverse_result_type)
+                                           reverse_result_type, tables_by_function)
+from enzyme_opt.demangle import PREPROCESS_PREFIX
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
@@ -43,6 +44,21 @@ class IndirectCall:
     args: list[Value]           # the arguments, then the shadows of the pointer ones
     primal_args: list[Value]    # the original call's arguments
     result: Value | None        # the primal result (a float), standing for the call
+
+
+def function_shadows(module: Module, width: int) -> dict[Function, GlobalVariable]:
+    """The shadow of each function that has a table (``abi/virtual_reverse.py``: those
+    the differentiated code names), and of its simplified copy, which the code being
+    differentiated names: the table.  None at width > 1, where such calls are refused."""
+    if width > 1:
+        return {}
+    out = {}
+    for fn, table in tables_by_function(module).items():
+        out[fn] = table
+        copy = module.get_function(PREPROCESS_PREFIX + fn.name)
+        if copy is not None:
+            out[copy] = table
+    return out
 
 
 def refusal(inst: I.CallInst, width: int, has_shadow) -> str | None:
