@@ -87,7 +87,7 @@ def _virtual_reverse(module: Module, call: I.CallInst, calls: EnzymeCalls, where
         fn = resolve_function(value, where)
     except DifferentiationError:
         known = list(dict.fromkeys(v for f in reachable_functions(call.function)
-                                   for v in _needing_shadows(f)))
+                                   for v in _needing_shadows(f, in_tables=True)))
         if known and isinstance(value, I.Instruction):
             return _shadow_at_run_time(module, call, known, calls)
         raise DifferentiationError(
@@ -127,19 +127,14 @@ def _shadow_at_run_time(module: Module, call: I.CallInst, known: list, calls: En
 
 
 def _program_abi_refusal(fn: Function) -> str | None:
-    """A table the program calls itself is called with C's conventions: its reverse
-    returns the adjoints as a struct, which C returns in registers only up to two
-    doubles or one float; and what shadows mean to the program's own pointers is ours."""
-    params = fn.function_type.params
-    if not all(p.is_float for p in params) or not (fn.return_type == T.void
-                                                   or fn.return_type.is_float):
-        return ("only a function taking and returning floating-point values gets a table "
-                "the program calls itself (with pointers, where its functions take the "
-                "shadows is enzyme-opt's convention, docs/abi.md)")
-    if len(params) > 2 or (len(params) == 2 and params != (T.f64, T.f64)):
-        return ("only a function of one float or double, or of two doubles, gets a table "
-                "the program calls itself: its reverse returns the adjoints as C returns a "
-                "struct of them, in registers only then")
+    """A table the program may call itself is called with C's conventions: its reverse
+    returns the adjoints of the float arguments as a struct, which C returns in registers
+    (as the table's functions do) only up to two doubles or one float."""
+    floats = tuple(p for p in fn.function_type.params if p.is_float)
+    if len(floats) > 2 or (len(floats) == 2 and floats != (T.f64, T.f64)):
+        return ("only a function of at most one float or double argument, or two doubles, "
+                "gets a table the program may call itself: its reverse returns the adjoints "
+                "as C returns a struct of them, in registers only then")
     return None
 
 
@@ -248,15 +243,16 @@ def _give_code_tables(module: Module, calls: EnzymeCalls) -> None:
             for value in _needing_shadows(fn):
                 if isinstance(value, GlobalVariable):
                     shadow_vtable(module, value, calls)
-                elif table_refusal(value) is None:
+                elif table_refusal(value) is None and _may_carry_derivatives(value):
                     function_table(module, value, calls)
             work += calls.calls[before:]
 
 
-def _needing_shadows(fn: Function):
-    """The vtables and functions whose shadows code in ``fn`` may need: every one it names,
-    or a constant table it reads holds, but as the callee of a direct call or an argument
-    of a library call (``qsort``'s comparator needs none)."""
+def _needing_shadows(fn: Function, in_tables: bool = False):
+    """The vtables and functions whose shadows code in ``fn`` may need: every one it names
+    but as the callee of a direct call or an argument of a library call (``qsort``'s
+    comparator needs none); with ``in_tables``, also those held in constant tables it
+    reads (a function picked from an array)."""
     for inst in fn.instructions():
         operands = inst.operands
         if isinstance(inst, I.CallInst):
@@ -264,10 +260,10 @@ def _needing_shadows(fn: Function):
             operands = list(inst.args) if callee is not None and not callee.is_declaration \
                 else []
         for operand in operands:
-            yield from _constants_in(operand, set())
+            yield from _constants_in(operand, set(), in_tables)
 
 
-def _constants_in(value: Value, seen: set):
+def _constants_in(value: Value, seen: set, in_tables: bool):
     if value in seen:
         return
     seen.add(value)
@@ -276,11 +272,18 @@ def _constants_in(value: Value, seen: set):
     elif isinstance(value, GlobalVariable):
         if is_vtable(value):
             yield value
-        elif value.is_constant and value.initializer is not None:
-            yield from _constants_in(value.initializer, seen)
+        elif in_tables and value.is_constant and value.initializer is not None:
+            yield from _constants_in(value.initializer, seen, in_tables)
     elif isinstance(value, (ConstantExpr, ConstantAggregate)):
         for operand in value.operands:
-            yield from _constants_in(operand, seen)
+            yield from _constants_in(operand, seen, in_tables)
+
+
+def _may_carry_derivatives(fn: Function) -> bool:
+    """Can a call of ``fn`` take or give a derivative (a float, or memory)?  A pointer to
+    a function of integers alone (a signal handler) needs no table."""
+    fty = fn.function_type
+    return fty.ret.is_float or any(p.is_float or p.is_pointer for p in fty.params)
 
 
 def tables_by_function(module: Module) -> dict[Function, GlobalVariable]:

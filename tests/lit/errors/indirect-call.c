@@ -1,5 +1,6 @@
-// An indirect call through a function pointer on an active value cannot be
-// differentiated: the error names the source line of the call (-g).
+// An indirect call through a function pointer on an active value, when the
+// pointer is enzyme_const (so it has no shadow, no table of derivatives to call
+// through), is refused: the error names the source line of the call (-g).
 // RUN: clang -g -O1 -S -emit-llvm %s -o - | %python %S/../Inputs/expect-error.py enzyme-opt - -S -o %t.out | FileCheck %s
 // RUN: clang -g -O0 -S -emit-llvm %s -o - | %python %S/../Inputs/expect-error.py enzyme-opt - -S -o %t.out | FileCheck %s
 
@@ -18,4 +19,4 @@ double grad(double x) {
   return __enzyme_autodiff((void *)apply, enzyme_const, sq, x);
 }
 
-// CHECK: {{^}}enzyme-opt: error: {{.*}}indirect-call.c:[[# @LINE - 9]], in function @apply: an indirect call (through a function pointer) with active arguments cannot be differentiated
+// CHECK: {{^}}enzyme-opt: error: {{.*}}indirect-call.c:[[# @LINE - 9]], in function @apply: an indirect call (through a function pointer) with active arguments needs the shadow of the called pointer
