@@ -108,9 +108,11 @@ class EnzymeCalls:
     run) and kept current by the stages that change them, each saying so: ``replaced``
     when a stage rewrites a call into others (one call per function chosen at run time;
     the two calls of an ``__enzyme_virtualreverse`` table),
-    ``lowered`` when a call became a call of its derivative.  No stage creates any other
-    Enzyme call: a derivative never calls an entry point, and the ``preprocess_`` copies
-    are only made of functions that contain none."""
+    ``lowered`` when a call became a call of its derivative.  The one stage that creates
+    Enzyme calls, before any is lowered, writes the functions of the tables of derivatives
+    (``abi/virtual_reverse.py``) and appends their calls to ``calls``; a derivative never
+    calls an entry point, and the ``preprocess_`` copies are only made of functions that
+    contain none."""
 
     def __init__(self, module: Module):
         self.calls: list[I.CallInst] = find_call_sites(module)

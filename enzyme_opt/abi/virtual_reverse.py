@@ -10,16 +10,17 @@ code, calls the derivatives through the pointer's shadow
 (``ad/sweeps/indirect.py``), as Enzyme does.
 
 **The convention** depends only on ``f``'s type ``R f(P₁…Pₙ)``, so a caller
-can call any function through it.  Arguments come first, then the shadows
-(tangents in forward mode) of the pointer arguments, in order:
+can call any function through it.  The arguments come first, then the shadows of
+the pointer arguments, in order (in forward mode the tangents of the float and
+pointer arguments):
 
 - ``augment(args…, shadows…)`` → ``{R, tape}`` (``tape`` alone when ``R`` is
   void): runs ``f`` and returns an opaque tape pointer, heap-allocated;
 - ``reverse(args…, shadows…, [dR], tape)`` → the adjoints of the float
   arguments (one bare, several a struct, none void); ``dR`` only for a float
   ``R``; it frees the tape;
-- ``forward(args…, tangents…)`` → ``{R, dR}`` (void for a void ``f``), with a
-  tangent after the arguments for every float and pointer argument, in order.
+- ``forward(args…, tangents…)`` → ``{R, dR}`` for a float ``R``, ``R`` for an
+  integer, nothing for a void ``f``.
 
 For a function of floats alone that is ``__enzyme_augmentfwd``/
 ``__enzyme_reverse``'s convention (``augment(x) → {y, tape}``,
@@ -29,14 +30,16 @@ given the program.  The table's functions are written with Enzyme's entry points
 ``enzyme_primal_return``), which the rounds of ``ad/pipeline.py`` then lower as any
 other (the new calls join ``EnzymeCalls``).
 
-Tables are made before differentiation, for what the differentiated code can
-need: ``__enzyme_virtualreverse`` of a function or a vtable, and every vtable and
-every function stored or passed as an argument in the code the module's Enzyme
-calls differentiate (transitively, through the tables' own functions).  A
-function gets a table only when it has a body and takes and returns floats,
-integers and pointers and returns a float, an integer or nothing; otherwise its shadow is null, and
-a call through it with active arguments traps at run time
-(``ad/sweeps/indirect.py``).
+Tables are made before differentiation, for what differentiated code can need:
+``__enzyme_virtualreverse`` of a function or a vtable (of an address read at run
+time, -O0's ``*(void **)obj``: a lookup among the vtables and functions its caller
+names), every vtable the code the module's Enzyme calls differentiate names, and
+every function it names other than as a direct callee or an argument of a library
+call, whose type can carry a derivative (transitively, through the tables' own
+functions).  A function gets a table only when it has a body and takes floats,
+integers and pointers and returns a float, an integer or nothing; otherwise its
+shadow is null, and a call through it with active arguments stops the program with
+a message (``ad/sweeps/indirect.py``).
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, GlobalVariable, Module
 from enzyme_opt.ir.values import ConstantAggregate, ConstantExpr, ConstantInt, Value, null
+from enzyme_opt.knowledge.calls import EXTERNAL, callee_kind
 
 ENTRY = "virtualreverse"
 TABLE_SUFFIX = ".shadow_table"
@@ -208,7 +212,7 @@ def shadow_vtable(module: Module, vtable: GlobalVariable, calls: EnzymeCalls) ->
 
     def mirror(value: Value) -> Value:
         if isinstance(value, Function):
-            return null(T.ptr) if table_refusal(value) else function_table(module, value, calls)
+            return function_table(module, value, calls) if _gets_table(value) else null(T.ptr)
         if isinstance(value, ConstantAggregate):
             return ConstantAggregate(value.type, [mirror(v) for v in value.operands])
         return value  # offset-to-top, RTTI: the same
@@ -243,7 +247,7 @@ def _give_code_tables(module: Module, calls: EnzymeCalls) -> None:
             for value in _needing_shadows(fn):
                 if isinstance(value, GlobalVariable):
                     shadow_vtable(module, value, calls)
-                elif table_refusal(value) is None and _may_carry_derivatives(value):
+                elif _gets_table(value) and _may_carry_derivatives(value):
                     function_table(module, value, calls)
             work += calls.calls[before:]
 
@@ -277,6 +281,19 @@ def _constants_in(value: Value, seen: set, in_tables: bool):
     elif isinstance(value, (ConstantExpr, ConstantAggregate)):
         for operand in value.operands:
             yield from _constants_in(operand, seen, in_tables)
+
+
+def _gets_table(fn: Function) -> bool:
+    """Does a function the program did not name to ``__enzyme_virtualreverse`` get a table?
+    When one can be made, and its calls reach no function whose body is elsewhere (a
+    library class's destructor in a vtable): differentiating it would be refused, for a
+    table perhaps never called with active arguments.  Without one, its shadow is null,
+    which a call through it with active arguments reports at run time."""
+    if table_refusal(fn) is not None:
+        return False
+    return not any(isinstance(inst, I.CallInst) and inst.called_function is not None
+                   and callee_kind(inst.called_function) == EXTERNAL
+                   for f in reachable_functions(fn) for inst in f.instructions())
 
 
 def _may_carry_derivatives(fn: Function) -> bool:

@@ -241,16 +241,10 @@ def math_rule_of(fn) -> str | None:
 
 
 def opaque_call_message(call) -> str:
-    """Why a call we cannot see into stops differentiation."""
-    from enzyme_opt.ir.values import InlineAsm
-    if isinstance(call.callee, InlineAsm):
-        return "inline asm with active operands cannot be differentiated"
-    if is_virtual_call(call):
-        return ("a virtual call (through the object's vtable) with active arguments cannot be "
-                "differentiated, its target is only known at run time: make the call direct "
-                "(in C++, a `final` class or method, or a qualified call such as Base::f)")
-    return ("an indirect call (through a function pointer) with active arguments cannot be "
-            "differentiated: call the function directly")
+    """Why a call we cannot see into stops differentiation: inline asm.  (A call through a
+    function pointer goes through the pointer's shadow, a table of derivatives:
+    ``ad/sweeps/indirect.py`` says what it refuses.)"""
+    return "inline asm with active operands cannot be differentiated"
 
 
 def is_virtual_call(call) -> bool:
