@@ -46,12 +46,13 @@ from __future__ import annotations
 
 from enzyme_opt.abi import request as R
 from enzyme_opt.abi.entries import EnzymeCalls, entry_mode, resolve_function
-from enzyme_opt.analysis.memory import reachable_functions
+from enzyme_opt.analysis.memory import direct_callees, reachable_functions
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, GlobalVariable, Module
+from enzyme_opt.ir.text.unparsed import SYMBOL_REF, symbol_name
 from enzyme_opt.ir.values import ConstantAggregate, ConstantExpr, ConstantInt, Value, null
 from enzyme_opt.knowledge.calls import EXTERNAL, callee_kind
 
@@ -257,6 +258,8 @@ def _needing_shadows(fn: Function, in_tables: bool = False):
     but as the callee of a direct call or an argument of a library call (``qsort``'s
     comparator needs none); with ``in_tables``, also those held in constant tables it
     reads (a function picked from an array)."""
+    if not _may_name_functions(fn, in_tables):
+        return
     for inst in fn.instructions():
         operands = inst.operands
         if isinstance(inst, I.CallInst):
@@ -265,6 +268,25 @@ def _needing_shadows(fn: Function, in_tables: bool = False):
                 else []
         for operand in operands:
             yield from _constants_in(operand, set(), in_tables)
+
+
+def _may_name_functions(fn: Function, in_tables: bool) -> bool:
+    """Can ``fn`` name a vtable, or a function other than as a callee?  Read from the text
+    of a body not parsed yet, so that the bodies of most programs stay unparsed
+    (``ir/text/unparsed.py``)."""
+    body = fn.unparsed_body
+    if body is None:
+        return True
+    module = fn.module
+    for match in SYMBOL_REF.finditer(body.text):
+        if not match.group(1):
+            continue
+        symbol = module.symbols.get(symbol_name(match.group(1)))
+        if isinstance(symbol, Function) and not match.group(2):
+            return True
+        if isinstance(symbol, GlobalVariable) and (is_vtable(symbol) or in_tables):
+            return True
+    return False
 
 
 def _constants_in(value: Value, seen: set, in_tables: bool):
@@ -291,9 +313,8 @@ def _gets_table(fn: Function) -> bool:
     which a call through it with active arguments reports at run time."""
     if table_refusal(fn) is not None:
         return False
-    return not any(isinstance(inst, I.CallInst) and inst.called_function is not None
-                   and callee_kind(inst.called_function) == EXTERNAL
-                   for f in reachable_functions(fn) for inst in f.instructions())
+    return not any(callee_kind(callee) == EXTERNAL
+                   for f in reachable_functions(fn) for callee in direct_callees(f))
 
 
 def _may_carry_derivatives(fn: Function) -> bool:
