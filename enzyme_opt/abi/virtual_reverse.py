@@ -39,21 +39,28 @@ call, whose type can carry a derivative (transitively, through the tables' own
 functions).  A function gets a table only when it has a body and takes floats,
 integers and pointers and returns a float, an integer or nothing; otherwise its
 shadow is null, and a call through it with active arguments stops the program with
-a message (``ad/sweeps/indirect.py``).
+a message (``ad/sweeps/indirect.py``).  A table made for a function the program did not
+name to ``__enzyme_virtualreverse`` may fail to get its derivatives: its functions then
+stop the program with the reason, and a warning says so (``trap_table_function``,
+``ad/pipeline.py``), since nothing may ever call through it with active arguments.
 """
 
 from __future__ import annotations
 
+import weakref
+
 from enzyme_opt.abi import request as R
 from enzyme_opt.abi.entries import EnzymeCalls, entry_mode, resolve_function
 from enzyme_opt.analysis.memory import direct_callees, reachable_functions
+from enzyme_opt.demangle import function_phrase, user_name
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, GlobalVariable, Module
 from enzyme_opt.ir.text.unparsed import SYMBOL_REF, symbol_name
-from enzyme_opt.ir.values import ConstantAggregate, ConstantExpr, ConstantInt, Value, null
+from enzyme_opt.ir.values import (ConstantAggregate, ConstantExpr, ConstantInt, ConstantString,
+                                  Value, null)
 from enzyme_opt.knowledge.calls import EXTERNAL, callee_kind
 
 ENTRY = "virtualreverse"
@@ -62,6 +69,9 @@ VTABLE_SUFFIX = ".shadow"
 #: the slots of a function's table
 AUGMENT, REVERSE, FORWARD = 0, 1, 2
 _ANY = T.FunctionType(T.ptr, (T.ptr,), varargs=True)
+#: module → the functions whose tables ``__enzyme_virtualreverse(f)`` asked for by name:
+#: a derivative that cannot be made for one is an error, not a table that traps
+_ASKED: "weakref.WeakKeyDictionary[Module, set[str]]" = weakref.WeakKeyDictionary()
 _DIFFERENTIATING = (R.REVERSE, R.FORWARD, R.AUGMENTED, R.REVERSE_SPLIT, R.FWDSPLIT, R.BATCH)
 
 
@@ -104,6 +114,7 @@ def _virtual_reverse(module: Module, call: I.CallInst, calls: EnzymeCalls, where
         refusal = _program_abi_refusal(fn)
     if refusal:
         raise DifferentiationError(f"__enzyme_virtualreverse of @{fn.name}: {refusal}", where)
+    _ASKED.setdefault(module, set()).add(fn.name)
     return function_table(module, fn, calls)
 
 
@@ -410,6 +421,38 @@ def _forward(module: Module, fn: Function, name: str, calls: EnzymeCalls) -> Fun
     b.ret(None if out == T.void else call)
     calls.calls.append(call)
     return wrapper
+
+
+def table_function_of(function: Function) -> str | None:
+    """The function whose table ``function`` (one of a table's three) serves, when the
+    program did not ask for that table by name, else None: such a table's derivative
+    may fail to be made without failing the program (``trap_table_function``)."""
+    name = function.name
+    for slot in (".augment", ".reverse", ".forward"):
+        marker = TABLE_SUFFIX + slot
+        if marker in name:
+            owner = name[:name.index(marker)]
+            return None if owner in _ASKED.get(function.module, ()) else owner
+    return None
+
+
+def trap_table_function(function: Function, owner: str, reason: str) -> None:
+    """A table's function whose derivative cannot be made: its body becomes a stop with
+    the reason on stderr, for a call through the table with active arguments."""
+    function.drop_body()
+    module = function.module
+    text = (f"enzyme-opt: a pointer to {function_phrase(user_name(owner))} was called with "
+            f"active arguments, but its derivatives could not be made: {reason}\n").encode()
+    message = GlobalVariable(module.unique_name("enzyme_opt.table_message"),
+                             T.ArrayType(len(text), T.i8), ConstantString(
+                                 T.ArrayType(len(text), T.i8), text),
+                             is_constant=True, prefix="private unnamed_addr")
+    module.add(message)
+    b = Builder(function.append_block("entry"))
+    write = module.get_or_declare("write", T.FunctionType(T.i64, (T.i32, T.ptr, T.i64)))
+    b.call(write, [ConstantInt(T.i32, 2), message, ConstantInt(T.i64, len(text))])
+    b.call(module.get_or_declare("abort", T.FunctionType(T.void, ())), [])
+    b.unreachable()
 
 
 def _wrapper(module: Module, name: str, fty: T.FunctionType) -> Function:

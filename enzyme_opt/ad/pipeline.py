@@ -22,7 +22,8 @@ from enzyme_opt.abi.iteration_count import deepen_iteration_counts, settle_itera
 from enzyme_opt.abi.preserve import warn_lost_annotations
 from enzyme_opt.abi.shadow_api import finish_contexts, lower_shadow_api
 from enzyme_opt.abi.shadow_tables import give_tables_shadows
-from enzyme_opt.abi.virtual_reverse import lower_virtual_reverse
+from enzyme_opt.abi.virtual_reverse import (lower_virtual_reverse, table_function_of,
+                                            trap_table_function)
 from enzyme_opt.ad.lower import lower_call_site
 from enzyme_opt.ad.modes.checkpoint import (CheckpointGenerator, is_checkpoint_loop,
                                             lower_checkpoint_calls)
@@ -43,7 +44,7 @@ from enzyme_opt.ad.utils import new_internal_function
 from enzyme_opt.analysis.memory import direct_callees, reachable_functions, written_objects
 from enzyme_opt.analysis.pointees import PointeeTypes
 from enzyme_opt.demangle import PREPROCESS_PREFIX, function_phrase, user_name
-from enzyme_opt.diagnostics import DifferentiationError
+from enzyme_opt.diagnostics import DifferentiationError, warn
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.clone import clone_function_body
@@ -132,14 +133,43 @@ def lower_module(module: Module, filename: str, reuse: bool = True,
         module = _preprocess(module, ready, filename)
         context = Context(module, filename, reuse, again, runtime_activity)
         for call in ready:
-            site = decode_call(call, describe(call, module))
-            site.request = context.rebind(site.request)
-            lower_call_site(context, site)
+            owner = table_function_of(call.function)
+            if owner is None:
+                site = decode_call(call, describe(call, module))
+                site.request = context.rebind(site.request)
+                lower_call_site(context, site)
+            else:
+                _lower_table_call(context, call, owner)
             calls.lowered(call)
         context.finish()
         lower_regions(module)
         give_active_globals_shadows(module)   # what this round's derivatives store into
     raise DifferentiationError("too many nesting levels of Enzyme calls", filename)
+
+
+def _lower_table_call(context: "Context", call: I.CallInst, owner: str) -> None:
+    """A call in a function of a table of derivatives made for a function the differentiated
+    code names (``abi/virtual_reverse.py``), not one the program asked for: when its
+    derivative cannot be made, the table's function stops the program with the reason
+    instead (a warning says so now), since a call through that table with active arguments
+    may never happen.  What this call's lowering had made is removed: it was used by
+    nothing else yet (every earlier request was complete, and ``pending`` empty)."""
+    module = context.module
+    before = set(module.functions)
+    try:
+        site = decode_call(call, describe(call, module))
+        site.request = context.rebind(site.request)
+        lower_call_site(context, site)
+    except DifferentiationError as error:
+        made = [fn for fn in module.functions if fn not in before]
+        context.forget(set(made))
+        trap_table_function(call.function, owner, str(error))
+        for fn in made:
+            module.remove(fn)
+        if owner not in context.trapped_tables:
+            context.trapped_tables.add(owner)
+            warn(f"no table of derivatives for {function_phrase(user_name(owner))} (a call "
+                 f"through a pointer to it with active arguments will stop the program): {error}")
 
 
 def _retire_preprocess_copies(module: Module) -> None:
@@ -323,6 +353,16 @@ class Context:
         #: ``finish`` drops where neither half uses it
         self.combined: list[Function] = []
         self._pointees: tuple[int, PointeeTypes] | None = None
+        #: functions whose tables' derivatives could not be made (``_lower_table_call``)
+        self.trapped_tables: set[str] = set()
+
+    def forget(self, functions: set) -> None:
+        """Drop what a failed request made (``_lower_table_call``)."""
+        self.memo = {k: v for k, v in self.memo.items() if v not in functions}
+        self.split_memo = {k: v for k, v in self.split_memo.items()
+                           if not any(f in functions for f in v)}
+        self.pending = []
+        self.combined = [f for f in self.combined if f not in functions]
 
     def error(self, inst: I.Instruction, message: str) -> DifferentiationError:
         return DifferentiationError(message, describe(inst, self.module))
