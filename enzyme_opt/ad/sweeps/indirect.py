@@ -176,8 +176,10 @@ def forward(generator, inst: I.CallInst, where: str) -> None:
 def _check_table(b: Builder, table: Value, primal: Value, where: str) -> None:
     module = b.function.module
     text = (f"enzyme-opt: {where}: the shadow of the function pointer called here with active "
-            f"arguments is not a table of derivatives (null, or the function itself: a shadow "
-            f"object needs its vtable set with __enzyme_virtualreverse)\n").encode()
+            f"arguments is not a table of derivatives: null (the pointer's shadow was never set, "
+            f"or the function has no table: it, or a function it calls, has no body in this "
+            f"module), or the function itself (a shadow object needs its vtable set with "
+            f"__enzyme_virtualreverse)\n").encode()
     message = GlobalVariable(module.unique_name("enzyme_opt.null_table_message"),
                              T.ArrayType(len(text), T.i8), None, is_constant=True,
                              prefix="private unnamed_addr")
