@@ -146,6 +146,13 @@ class ForwardGenerator:
     def fail(self, inst: I.Instruction, what: str) -> DifferentiationError:
         return self.ctx.error(inst, what)
 
+    def chooses_function_tables(self, inst: I.Instruction) -> bool:
+        """A select or phi of functions (``which ? f : g``), varied or not, whose tangent is
+        the choice among their tables (``ad/sweeps/indirect.py``), for memory it is stored in."""
+        return inst.opcode in ("select", "phi") and inst.type.is_pointer and any(
+            self.t(o) is not None for o in inst.operands
+            if isinstance(o, Function) or (inst.opcode == "select" and o is not inst.operand(0)))
+
     # -- visiting ------------------------------------------------------------------
     def visit(self, inst: I.Instruction) -> None:
         op = inst.opcode
@@ -158,7 +165,7 @@ class ForwardGenerator:
                        else float_from_integer_bits_message(inst, self.tangent, self.tangent))
             if problem:
                 raise self.fail(inst, problem)
-        if inst not in self.varied:
+        if inst not in self.varied and not self.chooses_function_tables(inst):
             return
         b = Builder().after(inst)
         if op == "phi":

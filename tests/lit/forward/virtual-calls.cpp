@@ -2,7 +2,7 @@
 // tangent comes from the `forward` slot of the table the shadow pointer holds
 // (the same tables reverse mode uses: docs/abi.md). Objects made outside, with
 // shadow vtables from __enzyme_virtualreverse, and objects made inside; a C
-// callback held in a struct. Tangents against central finite differences,
+// callback held in a struct, and one chosen and stored inside. Tangents against central finite differences,
 // every level.
 // RUN: clang -O0 -S -emit-llvm %s -o %t0.ll
 // RUN: enzyme-opt %t0.ll -S -o - | lli | FileCheck %s
@@ -60,6 +60,15 @@ __attribute__((noinline)) double run(struct model *m, double x, int n) {
   return s;
 }
 
+double cube(double x) { return x * x * x; }
+/* A pointer chosen and stored inside the differentiated function. */
+__attribute__((noinline)) double pick(double x, int which) {
+  struct model m;
+  m.f = which ? cube : softplus;
+  m.k = 2.0;
+  return run(&m, x, 3);
+}
+
 static int close(double a, double b) { return fabs(a - b) < 1e-5 * (1 + fabs(b)); }
 
 int main() {
@@ -98,4 +107,11 @@ int main() {
   printf("callback: %s\n",
          close(tc, (run(&m, 0.3 + h, 4) - run(&m, 0.3 - h, 4)) / (2 * h)) ? "ok" : "WRONG");
   // CHECK: callback: ok
+  for (int which = 0; which < 2; which++) {
+    double d = __enzyme_fwddiff((void *)pick, 0.6, 1.0, enzyme_const, which);
+    double fd = (pick(0.6 + h, which) - pick(0.6 - h, which)) / (2 * h);
+    printf("stored inside %d: %s\n", which, close(d, fd) ? "ok" : "WRONG");
+  }
+  // CHECK: stored inside 0: ok
+  // CHECK: stored inside 1: ok
 }
