@@ -233,7 +233,8 @@ class AugmentedBuilder(RecordPlanner):
                 (inst.operand(1) in self.shadow or inst.operand(2) in self.shadow):
             c, x, y = inst.operands
             self.shadow[inst] = b.select(c, self.kept_shadow(b, x), self.kept_shadow(b, y), name)
-        elif op == "phi" and T.contains_pointer(inst.type) and inst in self.varied:
+        elif op == "phi" and T.contains_pointer(inst.type) and (inst in self.varied or any(
+                isinstance(v, Function) and v in self.shadow for v in inst.operands)):
             shadow = b.phi(shadow_type(inst.type, self.width), name)
             self.shadow[inst] = shadow
             self.shadow_phis.append((inst, shadow))
