@@ -13,6 +13,8 @@ stage that failed rather than guessed from bash's exit status. The rules, in ord
   the program died of a signal without a check failing                   -> failed/program
   lli could not find a symbol the program uses (it never ran)            -> failed/link
   FileCheck did not match the program's printed numbers                  -> failed/wrong
+  the derivative stopped itself, printing "enzyme-opt: <why>" (a call through a
+  function pointer whose shadow is not a table, a checkpoint schedule's limit)  -> refused
   FileCheck did not match enzyme-opt's IR (Enzyme's IR-shape checks)     -> failed/filecheck
 
 `failed/wrong` is the figure that matters: the derivative program ran and its numbers were
@@ -113,6 +115,9 @@ def program_verdict(rc: int, err: str, out: str, runner: str) -> Verdict:
               for m in [CHECK_FAILED.search(ln)] if m]
     if checks:
         return Verdict("failed", "wrong", checks[0])
+    stops = [ln for ln in _lines(own_err) if ln.startswith("enzyme-opt: ")]
+    if stops:   # the derivative stopped itself with enzyme-opt's reason: no number came out
+        return Verdict("refused", "", f"{runner}: stopped when run: {stops[0][:300]}")
     if "Symbols not found" in err:     # lli could not link the program: it never ran
         return Verdict("failed", "link", f"{runner}: {first_error(err)}")
     if runner.startswith("lli") and IR_REJECTED.search(err) and "Stack dump" not in err:

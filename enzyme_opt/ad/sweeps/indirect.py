@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from enzyme_opt.abi.virtual_reverse import (AUGMENT, FORWARD, REVERSE, forward_result_type,
-                                           reverse_result_type, tables_by_function)
+                                            reverse_result_type, tables_by_function)
 from enzyme_opt.demangle import PREPROCESS_PREFIX
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T

@@ -156,6 +156,17 @@ def test_a_failed_check_of_the_program_is_a_wrong_number():
     assert v.notes[0].startswith("enzyme-opt warned (1): enzyme-opt: warning: f.ll: @sq_")
 
 
+def test_a_derivative_that_stops_itself_with_our_reason_is_a_refusal():
+    stop = ("enzyme-opt: in function @g, block %24: the shadow of the function pointer called "
+            "here with active arguments is not a table of derivatives: null")
+    v = verdict(134, [tool("enzyme-opt", 0), tool("lli-22", 134, err=stop + "\nStack dump:\n")])
+    assert v.status == "refused" and v.detail.endswith("stopped when run: " + stop)
+    # The program's own failed check still counts first.
+    err = "Assertion Failed: fabs( [d = 3] - [4.0 = 4] ) > 1e-10\n" + stop
+    v = verdict(134, [tool("enzyme-opt", 0), tool("lli-22", 134, err=err)])
+    assert (v.status, v.kind) == ("failed", "wrong")
+
+
 def test_the_stage_that_failed_first_is_blamed():
     # clang could not compile the test: enzyme-opt then read nothing and complained.
     v = verdict(1, [tool("clang-22", 1, "-O2 /t/case.c", "case.c:1: error: no such header"),
