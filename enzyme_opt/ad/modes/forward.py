@@ -48,22 +48,26 @@ STRUCTURAL = {"extractvalue": (0,), "insertvalue": (0, 1), "extractelement": (0,
               "fptrunc": (0,), "bitcast": (0,), "freeze": (0,), "addrspacecast": (0,)}
 
 
-def forward_signature(request: R.DiffRequest) -> tuple[T.FunctionType, list[str]]:
+def forward_signature(request: R.DiffRequest,
+                      shadow_of_type=None) -> tuple[T.FunctionType, list[str]]:
     """Parameters: each primal parameter, followed by its shadow when
-    duplicated.  Return: the tangent, ``{primal, tangent}``, the primal, or void."""
+    duplicated.  Return: the tangent, ``{primal, tangent}``, the primal, or void.
+    ``shadow_of_type(ty, width)`` gives a shadow's type (``ir.types.shadow_type``: W
+    lanes; the leaf-node layout has its own)."""
+    shadow_of_type = shadow_of_type or shadow_type
     fn = request.function
     params, names = [], []
     for arg, activity in zip(fn.args, request.args):
         params.append(arg.type)
         names.append(arg.name)
         if activity in (R.DUP, R.DUPNONEED):
-            params.append(shadow_type(arg.type, request.width))
+            params.append(shadow_of_type(arg.type, request.width))
             names.append(f"{arg.name}'" if arg.name else "")
     ret = fn.return_type
-    tangent = shadow_type(ret, request.width)
-    if request.ret == R.DUP and request.return_primal:
+    tangent = shadow_of_type(ret, request.width) if request.ret == R.DUP else None
+    if tangent is not None and request.return_primal:
         out = T.StructType((ret, tangent))
-    elif request.ret == R.DUP:
+    elif tangent is not None:
         out = tangent
     elif request.return_primal:
         out = ret

@@ -32,7 +32,7 @@ from __future__ import annotations
 from enzyme_opt.abi import request as R
 from enzyme_opt.abi.request import LEAF_OPTION as OPTION
 from enzyme_opt.abi.request import leaf_shadow_type
-from enzyme_opt.ad.modes.forward import ForwardGenerator
+from enzyme_opt.ad.modes.forward import ForwardGenerator, forward_signature
 from enzyme_opt.ad.sweeps.lanes import Lanes
 from enzyme_opt.ad.utils import join_lanes
 from enzyme_opt.analysis.activity import carries_data, global_shadows
@@ -51,25 +51,7 @@ from enzyme_opt.knowledge.declared import custom_rule
 def leaf_forward_signature(request: R.DiffRequest) -> tuple[T.FunctionType, list[str]]:
     """Each primal parameter, followed by its one shadow when duplicated; the
     tangent of the result is ``<W x T>`` (or the shadow pointer)."""
-    fn, width = request.function, request.width
-    params, names = [], []
-    for arg, activity in zip(fn.args, request.args):
-        params.append(arg.type)
-        names.append(arg.name)
-        if activity in (R.DUP, R.DUPNONEED):
-            params.append(leaf_shadow_type(arg.type, width))
-            names.append(f"{arg.name}'" if arg.name else "")
-    ret = fn.return_type
-    tangent = leaf_shadow_type(ret, width) if request.ret == R.DUP else None
-    if tangent is not None and request.return_primal:
-        out = T.StructType((ret, tangent))
-    elif tangent is not None:
-        out = tangent
-    elif request.return_primal:
-        out = ret
-    else:
-        out = T.void
-    return T.FunctionType(out, tuple(params)), names
+    return forward_signature(request, leaf_shadow_type)
 
 
 def stretched_type(ty: T.Type, width: int) -> T.Type | None:
