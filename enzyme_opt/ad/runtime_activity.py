@@ -118,6 +118,27 @@ class RuntimeActivity:
                                   f"one) is not supported: pass the data with enzyme_dup and a "
                                   f"zeroed shadow")
 
+    def stop_lost_derivative(self, b: Builder, shadows: list, primal: Value, where: str,
+                             here: Value | None = None, moved: Value | None = None) -> None:
+        """A value that carries a derivative is written (stored, or copied from real shadow
+        memory: ``moved``, the i1 that the source is one) through ``shadows``, which may be
+        constant data's own pointer: constant data holds no derivative, so the derivative
+        would be lost without a word — the program stops there instead, with the reason
+        (``helpers.stop_if``).  Reading constant data is fine; writing a derivative into it
+        is the user's mistake (the data was passed as constant) or memory we took for it."""
+        if not self.may_be_constant(primal):
+            return
+        from enzyme_opt.ad.helpers import stop_if
+        text = (f"enzyme-opt: {where}: a value that carries a derivative is written into "
+                f"constant data (memory reached through a pointer without a shadow, kept in "
+                f"shadow memory), where its derivative would be lost: pass the data with "
+                f"enzyme_dup and a zeroed shadow\n").encode()
+        for shadow in shadows:
+            constant = self.is_constant(b, shadow, primal if here is None else here)
+            if moved is not None:
+                constant = b.binop("and", constant, moved)
+            stop_if(b, constant, text, "enzyme_opt.lost_derivative_message")
+
     # -- the guarded operations ------------------------------------------------------------
     # ``primal`` is the pointer of the primal code (asked ``may_be_constant``); ``here``, its
     # value in the function being written (the reverse sweep's copy of it), default ``primal``.
@@ -218,6 +239,8 @@ def forward_copy(gen, b: Builder, inst: I.CallInst) -> None:
             gen.mem.zero_fill(b, dst_lane, b.zext_i64(moved))
             continue
         active = runtime.active(b, src_lane, src)
+        # tangents copied into constant data would be lost: stop there
+        runtime.stop_lost_derivative(b, [dst_lane], dst, gen.ctx.where(inst), moved=active)
         if active is None:
             b.call(inst.called_function, [dst_lane, src_lane, moved, inst.arg(3)])
             continue

@@ -331,6 +331,9 @@ class ForwardGenerator:
             raise self.fail(inst, "atomic stores to active memory are not supported")
         self.runtime.check_store(self.ctx, inst, self.tangent, self.primal_of)
         b = Builder().after(inst)
+        if self.t(inst.value) is not None and T.contains_float(inst.value.type):
+            self.runtime.stop_lost_derivative(b, split_lanes(b, shadow, self.width),
+                                              inst.pointer, self.ctx.where(inst))
         values = self.lanes.split(b, self.kept(b, inst.value), inst.value.type)
         for lane_ptr, value in zip(split_lanes(b, shadow, self.width), values):
             target = self.runtime.target(b, lane_ptr, inst.pointer, inst.value.type)

@@ -513,6 +513,9 @@ class AdjointRules:
                 self.runtime.length(b, dst_lane, dst, length, dst_here)
             from_src = has_src if src_here is None else \
                 self.runtime.active(b, src_lane, src, src_here)
+            if dst_here is not None and has_src.value:   # derivatives copied into constant data
+                self.runtime.stop_lost_derivative(b, [dst_lane], dst, self.gen.ctx.where(inst),
+                                                  dst_here, from_src)
             lanes.append((dst_lane, src_lane, moved, from_src))
         return lanes
 

@@ -23,9 +23,8 @@ from enzyme_opt.ad.rules.custom_calls import (call_rule, check_augment_rule, che
 from enzyme_opt.ad.rules.elementwise import elementwise_rule
 from enzyme_opt.ad.runtime_activity import RuntimeActivity
 from enzyme_opt.ad.sweeps import indirect, reallocs
-from enzyme_opt.ad.sweeps.copy_shadows import CopyShadows
 from enzyme_opt.ad.sweeps.lanes import Lanes
-from enzyme_opt.ad.sweeps.memory import MemoryOps, heap_allocate_rerun_locals
+from enzyme_opt.ad.sweeps.memory import CopyShadows, MemoryOps, heap_allocate_rerun_locals
 from enzyme_opt.ad.sweeps.openmp_ranges import record_ranges
 from enzyme_opt.ad.sweeps.records import RecordPlanner
 from enzyme_opt.ad.sweeps.tape import mirror_on_shadow_tape, shadow_tapes_supported
@@ -259,6 +258,11 @@ class AugmentedBuilder(CopyShadows, RecordPlanner):
                 b.store(value, self.runtime.target(b, lane, inst.pointer, T.ptr), inst.align)
         elif op == "store" and T.contains_pointer(inst.value.type) and inst.pointer in self.shadow:
             self.store_pointer_fields(b, inst)
+        elif op == "store" and inst.pointer in self.shadow and inst.value in self.varied and \
+                T.contains_float(inst.value.type):
+            self.runtime.stop_lost_derivative(b, split_lanes(b, self.shadow[inst.pointer],
+                                                             self.width),
+                                              inst.pointer, self.ctx.where(inst))
         elif op == "store" and inst.pointer not in self.shadow:
             problem = active_store_without_shadow(inst, self.varied, self.shadow)
             if problem:

@@ -23,15 +23,15 @@ from dataclasses import dataclass
 
 from enzyme_opt.abi.virtual_reverse import (AUGMENT, FORWARD, REVERSE, forward_result_type,
                                             reverse_result_type, tables_by_function)
+from enzyme_opt.ad.helpers import stop_unless_shadow
 from enzyme_opt.demangle import PREPROCESS_PREFIX
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, GlobalVariable, Module
-from enzyme_opt.ir.values import ConstantInt, ConstantKeyword, ConstantString, Value, null, zero
+from enzyme_opt.ir.values import ConstantInt, ConstantKeyword, Value, zero
 from enzyme_opt.knowledge.calls import is_virtual_call
 
-CHECK_HELPER = "enzyme_opt.check_shadow_function"
 
 
 @dataclass(eq=False)
@@ -174,37 +174,9 @@ def forward(generator, inst: I.CallInst, where: str) -> None:
 
 
 def _check_table(b: Builder, table: Value, primal: Value, where: str) -> None:
-    module = b.function.module
     text = (f"enzyme-opt: {where}: the shadow of the function pointer called here with active "
             f"arguments is not a table of derivatives: null (the pointer's shadow was never set, "
             f"or the function has no table: it, or a function it calls, has no body in this "
             f"module), or the function itself (a shadow object needs its vtable set with "
             f"__enzyme_virtualreverse)\n").encode()
-    message = GlobalVariable(module.unique_name("enzyme_opt.null_table_message"),
-                             T.ArrayType(len(text), T.i8), None, is_constant=True,
-                             prefix="private unnamed_addr")
-    message.append_operand(ConstantString(T.ArrayType(len(text), T.i8), text))
-    module.add(message)
-    b.call(_check_helper(module), [table, primal, message, ConstantInt(T.i64, len(text))])
-
-
-def _check_helper(module: Module) -> Function:
-    """``check(table, function, message, length)``: writes the message to stderr and
-    aborts when the table is null or the called function itself."""
-    existing = module.get_function(CHECK_HELPER)
-    if existing is not None:
-        return existing
-    helper = module.add(Function(CHECK_HELPER, T.FunctionType(T.void, (T.ptr, T.ptr, T.ptr, T.i64)),
-                                 prefix="internal"))
-    table, function, message, length = helper.args
-    entry, fail, fine = (helper.append_block(n) for n in ("entry", "fail", "fine"))
-    b = Builder(entry)
-    wrong = b.binop("or", b.icmp("eq", table, null(T.ptr)), b.icmp("eq", table, function))
-    b.cbr(wrong, fail, fine)
-    b = Builder(fail)
-    write = module.get_or_declare("write", T.FunctionType(T.i64, (T.i32, T.ptr, T.i64)))
-    b.call(write, [ConstantInt(T.i32, 2), message, length])
-    b.call(module.get_or_declare("abort", T.FunctionType(T.void, ())), [])
-    b.unreachable()
-    Builder(fine).ret()
-    return helper
+    stop_unless_shadow(b, table, primal, text, "enzyme_opt.null_table_message")

@@ -48,7 +48,7 @@ Object *shadow_object() {
 // CHECK-LABEL: define internal double @augmented__Z4evalR6Objectd(ptr %0, ptr %1, double %2, ptr %tape)
 // CHECK: %[[VT:[0-9]+]] = load ptr, ptr %1
 // CHECK: %[[TABLE:[0-9]+]] = load ptr, ptr %[[VT]]
-// CHECK: call void @enzyme_opt.check_shadow_function(ptr %[[TABLE]], ptr %{{[0-9]+}}, ptr @enzyme_opt.null_table_message, i64 {{[0-9]+}})
+// CHECK: call void @enzyme_opt.check_shadow(ptr %[[TABLE]], ptr %{{[0-9]+}}, ptr @enzyme_opt.null_table_message, i64 {{[0-9]+}})
 // CHECK: %augment = load ptr, ptr %[[TABLE]]
 // CHECK: %augmented = call { double, ptr } %augment(ptr %0, double %2, ptr %1)
 // CHECK: %indirect.tape = extractvalue { double, ptr } %augmented, 1
@@ -58,7 +58,7 @@ Object *shadow_object() {
 // CHECK: %reverse = load ptr, ptr %[[SLOT]]
 // CHECK: %indirect.gradients = call double %reverse(ptr %0, double %2, ptr %1, double %{{.*}}, ptr %{{.*}})
 
-// CHECK-LABEL: define internal void @enzyme_opt.check_shadow_function(ptr %0, ptr %1, ptr %2, i64 %3)
+// CHECK-LABEL: define internal void @enzyme_opt.check_shadow(ptr %0, ptr %1, ptr %2, i64 %3)
 // CHECK: call i64 @write(i32 2, ptr %2, i64 %3)
 // CHECK-NEXT: call void @abort()
 
