@@ -149,13 +149,13 @@ BAD_INPUTS = {
             "call double (ptr, ...) @__enzyme_autodiff(ptr @ext, double %x)",
             decl="declare double @__enzyme_autodiff(ptr, ...)"),
         ["@ext", "declaration"]),
-    "unsupported-entry-point-use": (  # a table of a function taking a pointer: a guess
+    "unsupported-entry-point-use": (  # a table whose reverse C could not call for three doubles
         "aug.ll",
-        "define double @sqp(ptr %p) {\nentry:\n  %v = load double, ptr %p\n"
-        "  %m = fmul double %v, %v\n  ret double %m\n}\n"
-        + caller("call ptr (ptr, ...) @__enzyme_virtualreverse(ptr @sqp)", ret="ptr",
+        "define double @sq3(double %a, double %b, double %c) {\nentry:\n"
+        "  %m = fmul double %a, %b\n  %n = fmul double %m, %c\n  ret double %n\n}\n"
+        + caller("call ptr (ptr, ...) @__enzyme_virtualreverse(ptr @sq3)", ret="ptr",
                  decl="declare ptr @__enzyme_virtualreverse(ptr, ...)"),
-        ["__enzyme_virtualreverse of @sqp", "would be a guess"]),
+        ["__enzyme_virtualreverse of @sq3", "at most one float or double argument"]),
     "indirect-call-on-active-value": (
         "indirect.ll",
         "define double @apply(ptr %f, double %x) {\nentry:\n  %y = call double %f(double %x)\n"
