@@ -6,7 +6,7 @@ from enzyme_opt.ad.rules.math import type_suffix
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, GlobalVariable, Module
-from enzyme_opt.ir.values import ConstantInt, ConstantString, Value, null
+from enzyme_opt.ir.values import ConstantInt, ConstantString, Value
 
 
 def memcpy_adjoint(module: Module, element: T.Type) -> Function:
@@ -58,47 +58,15 @@ def memcpy_adjoint(module: Module, element: T.Type) -> Function:
     return fn
 
 
-#: the run-time check that a shadow is a real one (``stop_unless_shadow``)
-CHECK_SHADOW = "enzyme_opt.check_shadow"
-
-
-def stop_unless_shadow(b: Builder, shadow: Value, primal: Value, text: bytes,
-                       message_name: str) -> None:
-    """At run time, where ``b`` writes: unless ``shadow`` is a real shadow — neither null
-    nor ``primal`` itself (a shadow vtable never set; constant data kept by pointer,
-    whose shadow is its own pointer) — write ``text`` (enzyme-opt's reason, naming the
-    source line) to stderr and abort.  The derivative stops rather than compute a number
-    that would be wrong."""
-    module = b.function.module
-    message = _message(module, text, message_name)
-    b.call(_check_shadow(module), [shadow, primal, message, ConstantInt(T.i64, len(text))])
-
-
-def _check_shadow(module: Module) -> Function:
-    """``check(shadow, primal, message, length)``: writes the message to stderr and aborts
-    when the shadow is null or the primal pointer itself."""
-    existing = module.get_function(CHECK_SHADOW)
-    if existing is not None:
-        return existing
-    helper = module.add(Function(CHECK_SHADOW, T.FunctionType(T.void, (T.ptr, T.ptr, T.ptr, T.i64)),
-                                 prefix="internal"))
-    shadow, primal, message, length = helper.args
-    entry, fail, fine = (helper.append_block(n) for n in ("entry", "fail", "fine"))
-    b = Builder(entry)
-    wrong = b.binop("or", b.icmp("eq", shadow, null(T.ptr)), b.icmp("eq", shadow, primal))
-    b.cbr(wrong, fail, fine)
-    _write_and_abort(Builder(fail), module, message, length)
-    Builder(fine).ret()
-    return helper
-
-
 #: the run-time stop on a condition (``stop_if``)
 STOP_IF = "enzyme_opt.stop_if"
 
 
 def stop_if(b: Builder, condition: Value, text: bytes, message_name: str) -> None:
     """At run time, where ``b`` writes: when the i1 ``condition`` holds, write ``text``
-    (enzyme-opt's reason) to stderr and abort."""
+    (enzyme-opt's reason, naming the source line) to stderr and abort — a derivative
+    that stops rather than compute a number that would be wrong (a call through a
+    shadow that is no table of derivatives, a derivative written into constant data)."""
     module = b.function.module
     message = _message(module, text, message_name)
     helper = module.get_function(STOP_IF)

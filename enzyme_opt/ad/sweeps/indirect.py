@@ -23,13 +23,13 @@ from dataclasses import dataclass
 
 from enzyme_opt.abi.virtual_reverse import (AUGMENT, FORWARD, REVERSE, forward_result_type,
                                             reverse_result_type, tables_by_function)
-from enzyme_opt.ad.helpers import stop_unless_shadow
+from enzyme_opt.ad.helpers import stop_if
 from enzyme_opt.demangle import PREPROCESS_PREFIX
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, GlobalVariable, Module
-from enzyme_opt.ir.values import ConstantInt, ConstantKeyword, Value, zero
+from enzyme_opt.ir.values import ConstantInt, ConstantKeyword, Value, null, zero
 from enzyme_opt.knowledge.calls import is_virtual_call
 
 
@@ -179,4 +179,6 @@ def _check_table(b: Builder, table: Value, primal: Value, where: str) -> None:
             f"or the function has no table: it, or a function it calls, has no body in this "
             f"module), or the function itself (a shadow object needs its vtable set with "
             f"__enzyme_virtualreverse)\n").encode()
-    stop_unless_shadow(b, table, primal, text, "enzyme_opt.null_table_message")
+    not_a_table = b.binop("or", b.icmp("eq", table, null(T.ptr)), b.icmp("eq", table, primal),
+                          "not.a.table")
+    stop_if(b, not_a_table, text, "enzyme_opt.null_table_message")

@@ -48,7 +48,10 @@ Object *shadow_object() {
 // CHECK-LABEL: define internal double @augmented__Z4evalR6Objectd(ptr %0, ptr %1, double %2, ptr %tape)
 // CHECK: %[[VT:[0-9]+]] = load ptr, ptr %1
 // CHECK: %[[TABLE:[0-9]+]] = load ptr, ptr %[[VT]]
-// CHECK: call void @enzyme_opt.check_shadow(ptr %[[TABLE]], ptr %{{[0-9]+}}, ptr @enzyme_opt.null_table_message, i64 {{[0-9]+}})
+// CHECK: %[[NULL:.*]] = icmp eq ptr %[[TABLE]], null
+// CHECK: %[[SELF:.*]] = icmp eq ptr %[[TABLE]], %{{[0-9]+}}
+// CHECK: %not.a.table = or i1 %[[NULL]], %[[SELF]]
+// CHECK: call void @enzyme_opt.stop_if(i1 %not.a.table, ptr @enzyme_opt.null_table_message, i64 {{[0-9]+}})
 // CHECK: %augment = load ptr, ptr %[[TABLE]]
 // CHECK: %augmented = call { double, ptr } %augment(ptr %0, double %2, ptr %1)
 // CHECK: %indirect.tape = extractvalue { double, ptr } %augmented, 1
@@ -58,8 +61,8 @@ Object *shadow_object() {
 // CHECK: %reverse = load ptr, ptr %[[SLOT]]
 // CHECK: %indirect.gradients = call double %reverse(ptr %0, double %2, ptr %1, double %{{.*}}, ptr %{{.*}})
 
-// CHECK-LABEL: define internal void @enzyme_opt.check_shadow(ptr %0, ptr %1, ptr %2, i64 %3)
-// CHECK: call i64 @write(i32 2, ptr %2, i64 %3)
+// CHECK-LABEL: define internal void @enzyme_opt.stop_if(i1 %0, ptr %1, i64 %2)
+// CHECK: call i64 @write(i32 2, ptr %1, i64 %2)
 // CHECK-NEXT: call void @abort()
 
 // CHECK: ![[SHADOW]] = !{ptr @_ZTV7Object1.shadow}
