@@ -35,6 +35,7 @@ store is differentiated exactly as before.
 from __future__ import annotations
 
 from enzyme_opt.ad.utils import split_lanes
+from enzyme_opt.analysis.local_memory import is_allocation
 from enzyme_opt.analysis.types import underlying_object
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
@@ -42,8 +43,6 @@ from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import GlobalVariable
 from enzyme_opt.ir.values import ConstantInt, Value, zero
-from enzyme_opt.knowledge import calls
-from enzyme_opt.knowledge.calls import call_kind
 
 
 class NeedsRuntimeActivity(DifferentiationError):
@@ -102,9 +101,7 @@ class RuntimeActivity:
         if not self.enabled or primal is None or not primal.type.scalar.is_pointer:
             return False
         base = underlying_object(primal)
-        if isinstance(base, (I.AllocaInst, GlobalVariable)):
-            return False
-        return not (isinstance(base, I.CallInst) and call_kind(base) == calls.ALLOCATE)
+        return not (is_allocation(base) or isinstance(base, GlobalVariable))
 
     def is_constant(self, b: Builder, shadow: Value, primal: Value) -> Value:
         """``shadow == primal``: the i1 that says the data is constant."""

@@ -24,6 +24,7 @@ is refused, in one line.
 
 from __future__ import annotations
 
+from enzyme_opt.analysis.local_memory import is_allocation
 from enzyme_opt.analysis.types import underlying_object
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
@@ -107,7 +108,7 @@ class _Uses:
         if isinstance(obj, Argument):
             return (f"parameter {obj.index + 1}, the caller's memory, which has a shadow"
                     if obj in varied else None)
-        if _is_allocation(obj) and obj not in varied:
+        if is_allocation(obj) and obj not in varied:
             return None   # no varied value ever reaches it (analysis/local_memory.py)
         if isinstance(obj, I.PhiInst) or (isinstance(obj, I.Instruction) and
                                           obj.opcode == "select"):
@@ -147,9 +148,3 @@ class _Uses:
                     ("a call through a pointer" if fn is None else function_phrase(fn.name)))
         return None
 
-
-def _is_allocation(obj: Value) -> bool:
-    """A local variable or heap block of the function: when activity left it
-    not varied, no value that carries a derivative ever reaches it."""
-    return isinstance(obj, I.AllocaInst) or \
-        (isinstance(obj, I.CallInst) and call_kind(obj) == calls.ALLOCATE)

@@ -67,15 +67,19 @@ class Summary:
     escaping: frozenset[int]
 
 
+def is_allocation(value: Value) -> bool:
+    """An ``alloca`` or a call of an allocation function (``malloc``, ``new``,
+    ``realloc`` …): memory that did not exist before it."""
+    return isinstance(value, I.AllocaInst) or \
+        (isinstance(value, I.CallInst) and call_kind(value) == calls.ALLOCATE)
+
+
 def is_local_allocation(value: Value, function: Function, fresh_calls) -> bool:
-    """An alloca or allocation call of ``function`` (``fresh_calls``: the
-    defined calls that return memory they allocate, which count too)."""
+    """An allocation of ``function`` (``fresh_calls``: the defined calls that
+    return memory they allocate, which count too)."""
     if getattr(value, "function", None) is not function:
         return False
-    if isinstance(value, I.AllocaInst):
-        return True
-    return isinstance(value, I.CallInst) and (call_kind(value) == calls.ALLOCATE
-                                              or fresh_calls(value))
+    return is_allocation(value) or (isinstance(value, I.CallInst) and fresh_calls(value))
 
 
 class LocalMemory:

@@ -9,6 +9,7 @@ aggregates and copies (``CopyShadows``, below).
 from __future__ import annotations
 
 from enzyme_opt.ad.utils import join_lanes, split_lanes
+from enzyme_opt.analysis.local_memory import is_allocation
 from enzyme_opt.analysis.memory import underlying_objects
 from enzyme_opt.analysis.types import (memory_scalar_types, says_what_memory_holds,
                                        struct_copy_pointer_fields, uses_through_offsets)
@@ -18,8 +19,7 @@ from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, Module
 from enzyme_opt.ir.types import leaves
 from enzyme_opt.ir.values import ConstantInt, Value, zero
-from enzyme_opt.knowledge import calls
-from enzyme_opt.knowledge.calls import USABLE_SIZE, allocation, call_kind
+from enzyme_opt.knowledge.calls import USABLE_SIZE, allocation
 from enzyme_opt.knowledge.modes import RERUN_LOOPS
 
 
@@ -277,8 +277,6 @@ class CopyShadows:
             return False
         objects = underlying_objects(inst.arg(0))
         return objects is not None and all(
-            getattr(obj, "function", None) is inst.function and
-            (isinstance(obj, I.AllocaInst) or
-             (isinstance(obj, I.CallInst) and call_kind(obj) == calls.ALLOCATE and
-              obj.called_function.name != "realloc"))
+            getattr(obj, "function", None) is inst.function and is_allocation(obj) and
+            not (isinstance(obj, I.CallInst) and obj.called_function.name == "realloc")
             for obj in objects)
