@@ -47,6 +47,7 @@ stop the program with the reason, and a warning says so (``trap_table_function``
 
 from __future__ import annotations
 
+import re
 import weakref
 
 from enzyme_opt.abi import request as R
@@ -60,8 +61,8 @@ from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, GlobalVariable, Module
 from enzyme_opt.ir.text.unparsed import SYMBOL_REF, symbol_name
 from enzyme_opt.ir.values import (ConstantAggregate, ConstantExpr, ConstantInt, ConstantString,
-                                  Value, null)
-from enzyme_opt.knowledge.calls import EXTERNAL, callee_kind
+                                  InlineAsm, Value, null)
+from enzyme_opt.knowledge.calls import EXTERNAL, callee_kind, is_virtual_call
 
 ENTRY = "virtualreverse"
 TABLE_SUFFIX = ".shadow_table"
@@ -242,6 +243,7 @@ def _give_code_tables(module: Module, calls: EnzymeCalls) -> None:
     differentiate stores or passes along (its shadow is needed there), through the
     tables' own functions in turn."""
     done: set[Function] = set()
+    addressed: dict[T.FunctionType, list[Function]] | None = None
     work = list(calls)
     while work:
         call = work.pop()
@@ -261,7 +263,63 @@ def _give_code_tables(module: Module, calls: EnzymeCalls) -> None:
                     shadow_vtable(module, value, calls)
                 elif _gets_table(value) and _may_carry_derivatives(value):
                     function_table(module, value, calls)
+            for fty in _callback_types(fn):
+                if addressed is None:
+                    addressed = _addressed_functions(module)
+                for value in addressed.get(fty, ()):
+                    if _gets_table(value):
+                        function_table(module, value, calls)
             work += calls.calls[before:]
+
+
+#: a call whose callee is a local value (``call double %f(double …``), read from a body's text
+_INDIRECT_CALL = re.compile(r'\b(?:call|invoke)\b[^\n]*?%(?:[-\w.$]+|"[^"]*")\(')
+
+
+def _callback_types(fn: Function) -> set[T.FunctionType]:
+    """The types of ``fn``'s calls through function pointers (not C++ virtual calls) that may
+    carry derivatives.  Such a pointer may have no shadow (a C callback passed ``enzyme_const``
+    or without a marker): the call then finds the table of whichever function it points to at
+    run time (``ad/sweeps/indirect.py``), among the functions of its type the module takes the
+    address of, which get tables here."""
+    body = fn.unparsed_body
+    if body is not None and not _INDIRECT_CALL.search(body.text):
+        return set()
+    return {inst.function_type for inst in fn.instructions()
+            if isinstance(inst, I.CallInst) and inst.called_function is None
+            and not isinstance(inst.callee, InlineAsm) and not is_virtual_call(inst)
+            and _type_may_carry_derivatives(inst.function_type)}
+
+
+def _addressed_functions(module: Module) -> dict[T.FunctionType, list[Function]]:
+    """The functions with a body whose address the module takes (names other than as a
+    direct callee, in a body or a global's initializer), by type."""
+    named: dict[Function, None] = {}
+    for g in module.globals:
+        if g.initializer is not None:
+            named.update(dict.fromkeys(
+                v for v in _constants_in(g.initializer, set(), False) if isinstance(v, Function)))
+    for fn in module.functions:
+        if fn.is_declaration:
+            continue
+        body = fn.unparsed_body
+        if body is not None:
+            for match in SYMBOL_REF.finditer(body.text):
+                symbol = module.symbols.get(symbol_name(match.group(1))) if match.group(1) \
+                    else None
+                if isinstance(symbol, Function) and not match.group(2):
+                    named[symbol] = None
+            continue
+        for inst in fn.instructions():
+            operands = list(inst.args) if isinstance(inst, I.CallInst) else inst.operands
+            for operand in operands:
+                named.update(dict.fromkeys(v for v in _constants_in(operand, set(), False)
+                                           if isinstance(v, Function)))
+    out: dict[T.FunctionType, list[Function]] = {}
+    for fn in named:
+        if not fn.is_declaration:
+            out.setdefault(fn.function_type, []).append(fn)
+    return out
 
 
 def _needing_shadows(fn: Function, in_tables: bool = False):
@@ -331,7 +389,10 @@ def _gets_table(fn: Function) -> bool:
 def _may_carry_derivatives(fn: Function) -> bool:
     """Can a call of ``fn`` take or give a derivative (a float, or memory)?  A pointer to
     a function of integers alone (a signal handler) needs no table."""
-    fty = fn.function_type
+    return _type_may_carry_derivatives(fn.function_type)
+
+
+def _type_may_carry_derivatives(fty: T.FunctionType) -> bool:
     return fty.ret.is_float or any(p.is_float or p.is_pointer for p in fty.params)
 
 

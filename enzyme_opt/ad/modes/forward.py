@@ -382,10 +382,13 @@ class ForwardGenerator:
             if active and isinstance(inst.callee, InlineAsm):
                 raise self.fail(inst, opaque_call_message(inst))
             if active:
-                problem = indirect.refusal(inst, self.width, lambda v: self.t(v) is not None)
+                table = indirect.table_for(Builder().before(inst), self.out.module, inst,
+                                           self.t(inst.callee), self.width)
+                problem = indirect.refusal(inst, self.width, lambda v: self.t(v) is not None
+                                           or (v is inst.callee and table is not None))
                 if problem:
                     raise self.fail(inst, problem)
-                indirect.forward(self, inst, self.ctx.where(inst))
+                indirect.forward(self, inst, table, self.ctx.where(inst))
         elif kind == calls.COPY and self.runtime.enabled:
             forward_copy(self, b, inst)
         elif kind == calls.COPY:

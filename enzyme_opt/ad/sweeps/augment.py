@@ -310,10 +310,13 @@ class AugmentedBuilder(CopyShadows, RecordPlanner):
         if kind == calls.OPAQUE and varied_args:
             if isinstance(inst.callee, InlineAsm):
                 raise self.fail(inst, opaque_call_message(inst))
-            problem = indirect.refusal(inst, self.width, lambda v: v in self.shadow)
+            table = indirect.table_for(Builder().before(inst), self.out.module, inst,
+                                       self.shadow.get(inst.callee), self.width)
+            problem = indirect.refusal(inst, self.width, lambda v: v in self.shadow or (
+                v is inst.callee and table is not None))
             if problem:
                 raise self.fail(inst, problem)
-            return indirect.augment(self, inst, self.ctx.where(inst))
+            return indirect.augment(self, inst, table, self.ctx.where(inst))
         if isinstance(inst, I.InvokeInst) and varied_args:
             raise self.fail(inst, "invoke (a call that may throw) with active arguments is not supported")
         if kind == calls.TAPE and varied_args:

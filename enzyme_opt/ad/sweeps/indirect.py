@@ -87,6 +87,26 @@ def refusal(inst: I.CallInst, width: int, has_shadow) -> str | None:
     return None
 
 
+def table_for(b: Builder, module: Module, inst: I.CallInst, shadow: Value | None,
+              width: int) -> Value | None:
+    """The table to call ``inst`` through: the called pointer's shadow; for a pointer
+    without one (a C callback passed ``enzyme_const`` or without a marker, or read from
+    memory without a shadow), the table of whichever function it points to, found at run
+    time among the functions of the call's type that have tables (``abi/virtual_reverse.py``
+    gives one to each such function whose address the module takes) — null when it is none
+    of them, which the call's check reports.  None when no function of that type has one."""
+    if shadow is not None or is_virtual_call(inst):
+        return shadow
+    candidates = [(fn, table) for fn, table in function_shadows(module, width).items()
+                  if fn.function_type == inst.function_type]
+    if not candidates:
+        return None
+    found: Value = null(T.ptr)
+    for fn, table in candidates:
+        found = b.select(b.icmp("eq", inst.callee, fn), table, found, "table")
+    return found
+
+
 def shadow_args(inst: I.CallInst, shadow_of, tangents: bool) -> list[Value]:
     """The call's arguments, then the shadow of each pointer argument (in forward mode, the
     tangent of each float argument too)."""
@@ -103,11 +123,11 @@ def slot(b: Builder, table: Value, primal: Value, index: int, where: str) -> Val
     return b.load(T.ptr, at, ("augment", "reverse", "forward")[index])
 
 
-def augment(builder, inst: I.CallInst, where: str) -> None:
-    """The forward sweep's side (``builder`` is the ``AugmentedBuilder``)."""
+def augment(builder, inst: I.CallInst, table: Value, where: str) -> None:
+    """The forward sweep's side (``builder`` is the ``AugmentedBuilder``), through
+    ``table`` (``table_for``)."""
     fty = inst.function_type
     b = Builder().before(inst)
-    table = builder.shadow[inst.callee]
     args = shadow_args(inst, builder.shadow_of, False)
     ret = fty.ret
     out = T.StructType((ret, T.ptr)) if ret != T.void else T.ptr
@@ -153,14 +173,13 @@ def reverse(adjoints, b: Builder, tape: Value, where: str) -> None:
                                 else b.extractvalue(grads, index))
 
 
-def forward(generator, inst: I.CallInst, where: str) -> None:
+def forward(generator, inst: I.CallInst, table: Value, where: str) -> None:
     """Forward mode (``generator`` is the ``ForwardGenerator``): ``forward(args…,
-    tangents…)`` → ``{R, dR}`` replaces the call."""
+    tangents…)`` through ``table`` (``table_for``) → ``{R, dR}`` replaces the call."""
     fty = inst.function_type
     b = Builder().before(inst)
     args = shadow_args(inst, generator.materialize, True)
     out = forward_result_type(fty)
-    table = generator.t(inst.callee)
     call = b.call(slot(b, table, inst.callee, FORWARD, where), args, "",
                   function_type=T.FunctionType(out, tuple(a.type for a in args)))
     primal = call

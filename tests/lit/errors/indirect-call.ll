@@ -15,11 +15,8 @@ entry:
   ret double %y
 }
 
-define double @sq(double %x) {
-entry:
-  %m = fmul double %x, %x
-  ret double %m
-}
+; Its body is elsewhere, so it has no table of derivatives to look up.
+declare double @sq(double)
 
 declare double @__enzyme_autodiff(ptr, ...)
 
