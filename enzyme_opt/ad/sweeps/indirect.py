@@ -33,7 +33,6 @@ from enzyme_opt.ir.values import ConstantInt, ConstantKeyword, Value, null, zero
 from enzyme_opt.knowledge.calls import is_virtual_call
 
 
-
 @dataclass(eq=False)
 class IndirectCall:
     """A call through a pointer, made through its table's ``augment``."""
