@@ -78,12 +78,32 @@ def write_wrappers(bindir: Path) -> dict[str, str]:
     return {"enzyme-opt": "enzyme-opt", "not": not_tool}
 
 
+#: a function defined to return void, and a value taken from __enzyme_fwddiff of one
+_VOID_FUNCTION = re.compile(r"^\s*(?:static\s+)?(?:inline\s+)?void\s+(\w+)\s*\(", re.M)
+_FWDDIFF_RESULT = re.compile(r"=\s*__enzyme_fwddiff\s*\(\s*\(\s*void\s*\*\s*\)\s*&?\s*(\w+)")
+
+
+def undefined_check(text: str) -> str:
+    """Why the test's own check is undefined ('' when it is not): one that reads what
+    ``__enzyme_fwddiff`` returns for a function returning void (the derivative returns
+    nothing; the caller reads whatever is in the return register) can pass only by chance."""
+    voids = set(_VOID_FUNCTION.findall(text))
+    for match in _FWDDIFF_RESULT.finditer(text):
+        if match.group(1) in voids:
+            return (f"its check reads what __enzyme_fwddiff returns for {match.group(1)}, "
+                    f"which returns void (undefined)")
+    return ""
+
+
 def skip_reason(path: Path, text: str) -> str:
     """Why a test is not run here ('' when it is)."""
     name = "/" + "/".join(p.lower() for p in path.parts[-3:-1]) + "/"
     for pattern, why in SKIP:
         if re.search(pattern, path.name.lower()) or re.search(pattern, name):
             return why
+    undefined = undefined_check(text)
+    if undefined:
+        return undefined
     found = runlines.directives(text)
     for req in found.get("REQUIRES", []):
         return f"REQUIRES: {req}"

@@ -10,6 +10,7 @@ PEER = Path(__file__).resolve().parents[2] / "peer"
 sys.path.insert(0, str(PEER))
 import classify  # noqa: E402
 import report  # noqa: E402
+import run  # noqa: E402
 import runlines  # noqa: E402
 
 TOOLS = {"enzyme-opt": "enzyme-opt", "not": "/usr/lib/llvm-22/bin/not"}
@@ -207,3 +208,14 @@ def test_refusal_reasons_group_without_names_and_numbers():
     assert a == b
     assert "@__enzyme_shadow" in report.normalize(
         "enzyme-opt: error: the function @__enzyme_shadow is not supported")
+
+
+def test_a_check_of_what_a_void_function_derivative_returns_is_undefined():
+    # Enzyme's omp_firstprivate.c: the tangent of a void function has no value to check.
+    text = ("double __enzyme_fwddiff(void*, ...);\nvoid omp(double* a, double in, int N) {}\n"
+            "int main() { double res = __enzyme_fwddiff((void*)omp, a, d_a, 1.0, 1.0, N); }\n")
+    assert "omp, which returns void" in run.undefined_check(text)
+    assert run.skip_reason(Path("/t/ForwardMode/omp/x.c"), text)
+    # The value of a function that returns one, or a void derivative not read, is fine.
+    assert not run.undefined_check(text.replace("void omp(", "double omp("))
+    assert not run.undefined_check(text.replace("double res = __enzyme", "__enzyme"))
