@@ -88,22 +88,30 @@ def refusal(inst: I.CallInst, width: int, has_shadow) -> str | None:
 
 def table_for(b: Builder, module: Module, inst: I.CallInst, shadow: Value | None,
               width: int) -> Value | None:
-    """The table to call ``inst`` through: the called pointer's shadow; for a pointer
-    without one (a C callback passed ``enzyme_const`` or without a marker, or read from
-    memory without a shadow), the table of whichever function it points to, found at run
-    time among the functions of the call's type that have tables (``abi/virtual_reverse.py``
-    gives one to each such function whose address the module takes) — null when it is none
-    of them, which the call's check reports.  None when no function of that type has one."""
-    if shadow is not None or is_virtual_call(inst):
+    """The table to call ``inst`` through.  A C function has no state a derivative could
+    flow into, so the table of the function the pointer holds is always right; the
+    pointer's shadow is preferred (a table the program built itself, a shadow vtable),
+    and where it has none (a callback passed ``enzyme_const`` or without a marker, or read
+    from memory without a shadow) or its shadow is no table (null: a shadow struct left
+    zeroed; the function itself: a struct copied whole), the table is found at run time
+    among the functions of the call's type that have tables (``abi/virtual_reverse.py``
+    gives one to each such function whose address the module takes) — null when it is
+    none of them, which the call's check reports.  None when the pointer has no shadow and
+    no function of that type has a table.  Virtual calls use the object's shadow only."""
+    if is_virtual_call(inst) or isinstance(shadow, GlobalVariable):
         return shadow
     candidates = [(fn, table) for fn, table in function_shadows(module, width).items()
                   if fn.function_type == inst.function_type]
     if not candidates:
-        return None
+        return shadow
     found: Value = null(T.ptr)
     for fn, table in candidates:
         found = b.select(b.icmp("eq", inst.callee, fn), table, found, "table")
-    return found
+    if shadow is None:
+        return found
+    no_table = b.binop("or", b.icmp("eq", shadow, null(T.ptr)), b.icmp("eq", shadow, inst.callee),
+                       "shadow.not.a.table")
+    return b.select(no_table, found, shadow, "table")
 
 
 def shadow_args(inst: I.CallInst, shadow_of, tangents: bool) -> list[Value]:
