@@ -95,7 +95,7 @@ def _objects(fn: Function, memo: dict, pointers_of) -> frozenset | None:
             bases = underlying_objects(pointer)
             if bases is None:
                 return None
-            for base in bases:
+            for base in map(unspilled, bases):
                 if _is_local(base):
                     continue
                 if not isinstance(base, (Argument, GlobalVariable)):
@@ -103,6 +103,29 @@ def _objects(fn: Function, memo: dict, pointers_of) -> frozenset | None:
                 found.add(base)
     memo[fn] = frozenset(found)
     return memo[fn]
+
+
+def unspilled(base: Value) -> Value:
+    """The argument or global a pointer loaded from a local variable always holds: -O0
+    keeps each parameter in an alloca (``store ptr %u, ptr %u.addr`` once, then a load
+    of ``%u.addr`` at each use), which is only ever stored that one value and only ever
+    loaded from.  ``base`` itself otherwise."""
+    if not isinstance(base, I.LoadInst):
+        return base
+    slot = base.pointer
+    if not isinstance(slot, I.AllocaInst):
+        return base
+    stored = None
+    for use in slot.uses:
+        user = use.user
+        if isinstance(user, I.LoadInst) and user.type.is_pointer:
+            continue
+        if isinstance(user, I.StoreInst) and use.index == 1 and stored is None and \
+                isinstance(user.value, (Argument, GlobalVariable)):
+            stored = user.value
+            continue
+        return base
+    return stored if stored is not None else base
 
 
 def _written_pointers(inst: I.Instruction, memo: dict) -> list[Value] | None:

@@ -51,7 +51,8 @@ from enzyme_opt.ad.modes.checkpoint_driver import (REGION, STEP, fail_with, forw
                                                    reverse_driver)
 from enzyme_opt.ad.sweeps.tape import read_record, write_record
 from enzyme_opt.ad.utils import build_struct, calls_of, convert_argument, new_internal_function
-from enzyme_opt.analysis.memory import read_objects, reachable_functions, written_objects
+from enzyme_opt.analysis.memory import (read_objects, reachable_functions, unspilled,
+                                         written_objects)
 from enzyme_opt.analysis.types import underlying_object, uses_through_offsets
 from enzyme_opt.demangle import user_name
 from enzyme_opt.diagnostics import DifferentiationError
@@ -246,7 +247,7 @@ def reads_only_regions(step: Function, region_pointers: list[Value], step_args: 
         if isinstance(base, GlobalVariable) and base.is_constant:
             continue
         if isinstance(base, Argument) and base.index >= 1 and \
-                any(step_args[base.index - 1] is p for p in region_pointers):
+                any(unspilled(step_args[base.index - 1]) is unspilled(p) for p in region_pointers):
             continue
         return False
     return True

@@ -3,9 +3,12 @@
 // its checkpoint region, which the scheme's snapshots restore when it recomputes
 // steps, so no write after the loop can change what it reads (Enzyme's
 // checkpoint_vector.c). The gradient equals the plain loop's (1e-12 relative),
-// including when the outputs overwrite the state itself, at -O1..-O3 (at -O0 the
-// step's reads go through stack slots enzyme-opt does not follow: refused, as
-// is a step that reads memory outside its regions, errors/checkpoint-later-write.c).
+// including when the outputs overwrite the state itself, at -O0..-O3 (at -O0 the
+// step's pointers are read back from the stack slots clang keeps its parameters
+// in, which hold nothing but them; a step that reads memory outside its regions
+// is refused, errors/checkpoint-later-write.c).
+// RUN: clang -O0 -S -emit-llvm %s -o %t0.ll
+// RUN: enzyme-opt %t0.ll -S -o - | lli | FileCheck %s
 // RUN: clang -O1 -S -emit-llvm %s -o %t1.ll
 // RUN: enzyme-opt %t1.ll -S -o - | lli | FileCheck %s
 // RUN: clang -O2 -S -emit-llvm %s -o %t2.ll
