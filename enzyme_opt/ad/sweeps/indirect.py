@@ -97,15 +97,19 @@ def table_for(b: Builder, module: Module, inst: I.CallInst, shadow: Value | None
     among the functions of the call's type that have tables (``abi/virtual_reverse.py``
     gives one to each such function whose address the module takes) — null when it is
     none of them, which the call's check reports.  None when the pointer has no shadow and
-    no function of that type has a table.  Virtual calls use the object's shadow only."""
-    if is_virtual_call(inst) or isinstance(shadow, GlobalVariable):
+    no function of that type has a table.  The same holds for a C++ virtual call: a
+    shadow object left with the primal's vtable (made without ``__enzyme_virtualreverse``)
+    calls the table of the method the primal object's vtable holds."""
+    if isinstance(shadow, GlobalVariable):
         return shadow
-    candidates = [(fn, table) for fn, table in function_shadows(module, width).items()
-                  if fn.function_type == inst.function_type]
+    candidates: dict[Value, Function] = {}   # table → its function (not its simplified copy)
+    for fn, table in function_shadows(module, width).items():
+        if fn.function_type == inst.function_type:
+            candidates.setdefault(table, fn)
     if not candidates:
         return shadow
     found: Value = null(T.ptr)
-    for fn, table in candidates:
+    for table, fn in candidates.items():
         found = b.select(b.icmp("eq", inst.callee, fn), table, found, "table")
     if shadow is None:
         return found

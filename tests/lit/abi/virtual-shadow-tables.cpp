@@ -4,8 +4,9 @@
 // {augment, reverse, forward} is one global per function, its three functions
 // written with Enzyme's entry points (then lowered); __enzyme_virtualreverse of
 // the vtable address point is the same address point in the shadow. The
-// augmented sweep checks the table and calls slot 0, tapes the opaque tape; the
-// reverse sweep calls slot 1 with it.
+// augmented sweep takes the shadow object's slot (or, when it holds no table,
+// the table of the method the primal object holds), checks it, calls slot 0 and
+// tapes the opaque tape; the reverse sweep calls slot 1 with it.
 // RUN: clang -O2 -S -emit-llvm %s -o %t.ll
 // RUN: enzyme-opt %t.ll -S -o - | FileCheck %s
 extern "C" double __enzyme_autodiff(void *, ...);
@@ -47,9 +48,15 @@ Object *shadow_object() {
 
 // CHECK-LABEL: define internal double @augmented__Z4evalR6Objectd(ptr %0, ptr %1, double %2, ptr %tape)
 // CHECK: %[[VT:[0-9]+]] = load ptr, ptr %1
-// CHECK: %[[TABLE:[0-9]+]] = load ptr, ptr %[[VT]]
+// CHECK: %[[SLOTSHADOW:[0-9]+]] = load ptr, ptr %[[VT]]
+// A shadow object left with the primal's vtable (or none) calls the table of the
+// method the primal's vtable holds, looked up among the functions with tables.
+// CHECK: %[[IS:[0-9]+]] = icmp eq ptr %[[METHOD:[0-9]+]], @_ZN7Object14evalEd
+// CHECK: %[[LOOKUP:.*]] = select i1 %[[IS]], ptr @_ZN7Object14evalEd.shadow_table, ptr null
+// CHECK: %shadow.not.a.table = or i1
+// CHECK: %[[TABLE:.*]] = select i1 %shadow.not.a.table, ptr %[[LOOKUP]], ptr %[[SLOTSHADOW]]
 // CHECK: %[[NULL:.*]] = icmp eq ptr %[[TABLE]], null
-// CHECK: %[[SELF:.*]] = icmp eq ptr %[[TABLE]], %{{[0-9]+}}
+// CHECK: %[[SELF:.*]] = icmp eq ptr %[[TABLE]], %[[METHOD]]
 // CHECK: %not.a.table = or i1 %[[NULL]], %[[SELF]]
 // CHECK: call void @enzyme_opt.stop_if(i1 %not.a.table, ptr @enzyme_opt.null_table_message, i64 {{[0-9]+}})
 // CHECK: %augment = load ptr, ptr %[[TABLE]]
@@ -57,7 +64,7 @@ Object *shadow_object() {
 // CHECK: %indirect.tape = extractvalue { double, ptr } %augmented, 1
 
 // CHECK-LABEL: define internal double @reverse__Z4evalR6Objectd(
-// CHECK: %[[SLOT:[0-9]+]] = getelementptr ptr, ptr %{{[0-9]+}}, i64 1
+// CHECK: %[[SLOT:[0-9]+]] = getelementptr ptr, ptr %{{[0-9a-z_.]+}}, i64 1
 // CHECK: %reverse = load ptr, ptr %[[SLOT]]
 // CHECK: %indirect.gradients = call double %reverse(ptr %0, double %2, ptr %1, double %{{.*}}, ptr %{{.*}})
 
