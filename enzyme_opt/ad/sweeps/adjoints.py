@@ -243,7 +243,7 @@ class AdjointRules:
         if dy is None:
             return
         if self.log_hook is not None:
-            log_gradient(b, self.log_hook, inst, dy)
+            log_gradient(b, self.log_hook, inst, dy, self.gen.get)
         rule = elementwise_rule(rule_name)
         get = self.gen.get
         needed = set(self.fwd.needs(inst))

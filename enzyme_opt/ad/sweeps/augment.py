@@ -23,6 +23,7 @@ from enzyme_opt.ad.rules.custom_calls import (call_rule, check_augment_rule, che
 from enzyme_opt.ad.rules.elementwise import elementwise_rule
 from enzyme_opt.ad.runtime_activity import RuntimeActivity
 from enzyme_opt.ad.sweeps import indirect, reallocs
+from enzyme_opt.ad.sweeps.gradient_log import log_hook, logged_operands
 from enzyme_opt.ad.sweeps.lanes import Lanes
 from enzyme_opt.ad.sweeps.memory import CopyShadows, MemoryOps, heap_allocate_rerun_locals
 from enzyme_opt.ad.sweeps.openmp_ranges import record_ranges
@@ -130,6 +131,10 @@ class AugmentedBuilder(CopyShadows, RecordPlanner):
         self.differentiated_again = ctx.differentiated_again
         #: the run-time checks of shadows that may be constant data (``ad/runtime_activity.py``)
         self.runtime = RuntimeActivity(ctx.runtime_activity, out, self.fail)
+        #: the program's enzymeLogGrad takes each logged operation's result and operands,
+        #: which the reverse sweep must then have (``gradient_log.py``)
+        hook = log_hook(out.module) if self.width == 1 else None
+        self.logs_values = hook is not None and hook.with_values
 
     # -- driver --------------------------------------------------------------------
     def run(self) -> None:
@@ -553,6 +558,8 @@ class AugmentedBuilder(CopyShadows, RecordPlanner):
             reads.update(dict.fromkeys(operands[p] for p in positions))
             if result:
                 reads[inst] = None
+        if self.logs_values:
+            reads.update(dict.fromkeys([inst, *logged_operands(inst)]))
         return list(reads)
 
     def is_recomputable(self, value: Value) -> bool:

@@ -4,17 +4,27 @@
                        const char *moduleName, const char *functionName,
                        unsigned blockIdx, unsigned instIdx);
 
+or its later form, which also gives the operation's result and operands,
+
+    void enzymeLogGrad(double res, double grad, const char *opcodeName,
+                       const char *calleeName, const char *moduleName,
+                       const char *functionName, unsigned blockIdx, unsigned instIdx,
+                       unsigned numOperands, double *operands);
+
 has it called by every reverse sweep, once for each active floating-point operation (an
 ``fadd``… ``fneg``, or a call of a math function), with the adjoint of its result when the
 sweep reaches it — what error estimation (Enzyme's ``enzymeLogGrad``) multiplies by each
 operation's rounding error.  The hook is found by its name, a C or C++ definition with
-that signature; without it nothing is emitted.  Scalar doubles only (a float's adjoint is
-widened; a vector's or a batched sweep's lanes are not logged).
+one of those signatures; without it nothing is emitted.  Scalar doubles only (a float's
+adjoint, result and operands are widened; a vector's or a batched sweep's lanes are not
+logged).  The later form makes the forward sweep keep each logged operation's result and
+operands for the reverse sweep (``AugmentedBuilder.needs``).
 """
 
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 
 from enzyme_opt.ad.sweeps.tape import message_global
 from enzyme_opt.demangle import user_name
@@ -25,38 +35,81 @@ from enzyme_opt.ir.module import Function, Module
 from enzyme_opt.ir.values import ConstantInt, Value
 
 HOOK = "enzymeLogGrad"
-HOOK_TYPE = T.FunctionType(T.void, (T.f64, T.ptr, T.ptr, T.ptr, T.ptr, T.i32, T.i32))
-#: the Itanium name of the C++ free function with the hook's signature
-_MANGLED = "_Z13enzymeLogGraddPKcS0_S0_S0_jj"
+_PLACE = (T.ptr, T.ptr, T.ptr, T.ptr, T.i32, T.i32)   # the names and the indices
+#: (parameters, the Itanium name of the C++ free function) of each form
+_FORMS = {False: ((T.f64, *_PLACE), "_Z13enzymeLogGraddPKcS0_S0_S0_jj"),
+          True: ((T.f64, T.f64, *_PLACE, T.i32, T.ptr), "_Z13enzymeLogGradddPKcS0_S0_S0_jjjPd")}
 
 
-def log_hook(module: Module) -> Function | None:
-    """The program's ``enzymeLogGrad`` (C, or the C++ free function of the hook's
+@dataclass(frozen=True)
+class LogHook:
+    function: Function
+    with_values: bool    # the later form: the result and the operands too
+
+
+def log_hook(module: Module) -> LogHook | None:
+    """The program's ``enzymeLogGrad`` (C, or the C++ free function of a hook's
     signature), if it defines one.  Looked up by name: asked once per derivative."""
-    for name in (HOOK, _MANGLED):
-        fn = module.get_function(name)
-        if fn is not None and not fn.is_declaration and fn.function_type.params == HOOK_TYPE.params:
-            return fn
+    for with_values, (params, mangled) in _FORMS.items():
+        for name in (HOOK, mangled):
+            fn = module.get_function(name)
+            if fn is not None and not fn.is_declaration and fn.function_type.params == params:
+                return LogHook(fn, with_values)
     return None
 
 
-def log_gradient(b: Builder, hook: Function, inst: I.Instruction, adjoint: Value) -> None:
-    """``enzymeLogGrad(ȳ, opcode, callee, module, function, block, instruction)`` for the
-    operation ``inst`` (the indices count blocks and instructions in the simplified copy
-    of its function that is differentiated)."""
+def logged_operands(inst: I.Instruction) -> list[Value]:
+    """The operands the later form passes (floats and integers, as doubles)."""
+    operands = inst.args if isinstance(inst, I.CallInst) else inst.operands
+    return [o for o in operands if (o.type.is_float or o.type.is_int) and not o.type.is_vector]
+
+
+def log_gradient(b: Builder, hook: LogHook, inst: I.Instruction, adjoint: Value,
+                 primal_of) -> None:
+    """``enzymeLogGrad([y,] ȳ, opcode, callee, module, function, block, instruction[, n,
+    operands])`` for the operation ``inst`` (the indices count blocks and instructions in
+    the simplified copy of its function that is differentiated; ``primal_of(b, v)`` is
+    the forward sweep's ``v`` here)."""
     if not adjoint.type.is_float or adjoint.type.is_vector:
         return
     module = b.function.module
-    if adjoint.type != T.f64:
-        adjoint = b.cast("fpext", adjoint, T.f64)
     callee = inst.called_function.name if isinstance(inst, I.CallInst) else ""
     primal = inst.parent.parent
     function = module.derived_from.get(primal.name) or user_name(primal.name)
     block = primal.blocks.index(inst.parent)
     texts = [inst.opcode, callee, module.source_filename or module.name or "", function]
     strings = [message_global(module, _name(t), t.encode() + b"\0") for t in texts]
-    b.call(hook, [adjoint, *strings, ConstantInt(T.i32, block),
-                  ConstantInt(T.i32, inst.parent.instructions.index(inst))])
+    place = [*strings, ConstantInt(T.i32, block),
+             ConstantInt(T.i32, inst.parent.instructions.index(inst))]
+    if not hook.with_values:
+        b.call(hook.function, [_as_double(b, adjoint), *place])
+        return
+    operands = logged_operands(inst)
+    array = _entry_slot(b, T.ArrayType(max(len(operands), 1), T.f64), "logged.operands")
+    for k, operand in enumerate(operands):
+        at = b.gep(T.f64, array, [ConstantInt(T.i64, k)]) if k else array
+        b.store(_as_double(b, primal_of(b, operand)), at)
+    b.call(hook.function, [_as_double(b, primal_of(b, inst)), _as_double(b, adjoint), *place,
+                           ConstantInt(T.i32, len(operands)), array])
+
+
+def _as_double(b: Builder, value: Value) -> Value:
+    if value.type == T.f64:
+        return value
+    if value.type.is_int:
+        return b.cast("sitofp", value, T.f64)
+    return b.cast("fpext" if value.type.bits < 64 else "fptrunc", value, T.f64)
+
+
+def _entry_slot(b: Builder, ty: T.Type, name: str) -> Value:
+    """An alloca at the start of the function's entry block (never one per iteration of
+    a loop); ``b``, when it writes into the entry block too, moves along."""
+    at = Builder().at_start(b.function.entry)
+    position = at.index
+    slot = at.alloca(ty, name)
+    if b.block is at.block and b.index is not None and b.index >= position:
+        b.index += 1
+    return slot
 
 
 def _name(text: str) -> str:
