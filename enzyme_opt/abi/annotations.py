@@ -24,6 +24,7 @@ from enzyme_opt.demangle import function_phrase
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
+from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, GlobalVariable, Module
 from enzyme_opt.ir.values import ConstantAggregate, ConstantExpr, ConstantInt, ConstantString, Value
 from enzyme_opt.knowledge.declared import CUSTOM_RULE_KINDS, FREES_ATTRIBUTE, inactive_reason
@@ -207,6 +208,7 @@ def _drop_hints(module: Module, filename: str) -> None:
             if not isinstance(call, I.CallInst) or call.callee is not fn or call.has_uses():
                 raise DifferentiationError(f"@{fn.name} (an Enzyme hint) is used other "
                                            f"than called", filename)
+            Builder().before(call).continue_past(call)
             call.erase()
         module.remove(fn)
 
@@ -312,6 +314,7 @@ def _honour_loop_hints(module: Module, filename: str) -> None:
                 f"every step of a loop needs (schedule 'store_all', {STORE_ALL}); to recompute "
                 f"steps from checkpoints, write the loop as __enzyme_checkpoint_for with a scheme",
                 _where(call))
+        Builder().before(call).continue_past(call)
         call.erase()
     if not hint.has_uses() and hint.is_declaration:
         module.remove(hint)

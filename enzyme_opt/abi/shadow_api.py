@@ -54,16 +54,20 @@ def lower_shadow_api(module: Module, describe) -> None:
                                 prefix="private")
         module.add(handle)
         call.replace_all_uses_with(handle)
+        Builder().before(call).continue_past(call)
         call.erase()
     for call in _calls_of(module.get_function(SHADOW)):
         call.replace_all_uses_with(_query(module, call, describe))
+        Builder().before(call).continue_past(call)
         call.erase()
     for call in _calls_of(module.get_function(ZERO)):
         if len(call.args) != 1:
             raise DifferentiationError(f"{ZERO} takes one argument, the context", describe(call))
         handle = context_of(call.args[0], describe(call), ZERO)
         call.replace_all_uses_with(None) if call.has_uses() else None
-        Builder().before(call).call(_zeroing_function(module, handle), [])
+        b = Builder().before(call)
+        b.call(_zeroing_function(module, handle), [])
+        b.continue_past(call)
         call.erase()
     for name in RUNTIME_FUNCTIONS:
         fn = module.get_function(name)

@@ -88,6 +88,7 @@ def lower_virtual_reverse(module: Module, calls: EnzymeCalls, where_of) -> None:
         shadow = _virtual_reverse(module, call, calls, where)
         call.replace_all_uses_with(shadow)
         calls.replaced(call, [])
+        Builder().before(call).continue_past(call)
         call.erase()
     _give_code_tables(module, calls)
 

@@ -148,6 +148,7 @@ def _replace_result(b: Builder, site: CallSite, result: Value | None) -> None:
         if result is None:
             # Nothing is active (every argument enzyme_const): no derivatives.
             call.replace_all_uses_with(zero(call.type))
+            b.continue_past(call)
             call.erase()
             return
         value = coerce(b, result, call.type)
@@ -158,9 +159,7 @@ def _replace_result(b: Builder, site: CallSite, result: Value | None) -> None:
                 f"{site.entry} is declared to return {call.type}, but the "
                 f"derivative returns {result.type}", site.location)
         call.replace_all_uses_with(value)
-    if isinstance(call, I.InvokeInst):
-        b.br(call.normal_dest)
-        _drop_unwind_edge(call)
+    b.continue_past(call)
     call.erase()
 
 
@@ -176,10 +175,3 @@ def _first_element(b: Builder, result: Value, ty: T.Type) -> Value | None:
 
 def site_sret(call: I.CallInst) -> Value | None:
     return call.arg(0) if has_sret_result(call) else None
-
-
-def _drop_unwind_edge(invoke: I.InvokeInst) -> None:
-    """The unwind block loses this predecessor: remove its phi entries."""
-    block, unwind = invoke.parent, invoke.unwind_dest
-    for phi in unwind.phis:
-        phi.set_incoming([(v, p) for v, p in phi.incoming if p is not block])

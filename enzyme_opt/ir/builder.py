@@ -174,6 +174,15 @@ class Builder:
     def br(self, target: BasicBlock):
         return self.insert(I.BranchInst(target))
 
+    def continue_past(self, call: I.Instruction) -> None:
+        """``call`` is replaced by what this builder wrote before it: an invoke's block
+        then goes on to its normal destination, and its unwind destination loses the edge
+        (the replacement does not throw).  Nothing for a plain call."""
+        if isinstance(call, I.InvokeInst):
+            self.br(call.normal_dest)
+            for phi in call.unwind_dest.phis:
+                phi.set_incoming([(v, p) for v, p in phi.incoming if p is not call.parent])
+
     def cbr(self, cond: Value, then: BasicBlock, otherwise: BasicBlock):
         return self.insert(I.BranchInst(cond, then, otherwise))
 

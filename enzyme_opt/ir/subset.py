@@ -29,6 +29,8 @@ from enzyme_opt.ir.text.unparsed import SYMBOL_REF, symbol_name
 
 #: a quoted string (skipped) or a numbered metadata / attribute-group reference
 _NUMBERED_REF = re.compile(r'"[^"]*"|([!#])(\d+)\b')
+#: a quoted string (kept) or a node reference, numbered or to the node itself
+_ANY_NODE_REF = re.compile(r'"[^"]*"|!(?:\d+\b|@)')
 
 
 def _referenced_symbols(text: str) -> list[str]:
@@ -144,6 +146,8 @@ class _Renumbering:
                 self.known.setdefault(body, key)
         self.done: dict[str, str] = {}
         self.group_done: dict[str, str] = {}
+        #: the module's distinct nodes by their text with every node reference blanked
+        self.shapes: dict[str, list[str]] | None = None
 
     def line(self, text: str) -> str:
         if "!" not in text and "#" not in text:
@@ -187,6 +191,11 @@ class _Renumbering:
         return found
 
     def _distinct(self, key: str, body: str) -> str:
+        tentative = self._tentative(body)
+        if tentative is not None:
+            found = self._speculate(key, body, tentative)
+            if found is not None:
+                return found
         # Give it a placeholder name while its operands are mapped (they may
         # lead back to it), then keep the module's node if exactly one matches.
         placeholder = f"!pending.{key[1:]}"
@@ -203,11 +212,44 @@ class _Renumbering:
             self._resolve_placeholder(placeholder, found)
         return found
 
+    def _tentative(self, body: str) -> str | None:
+        """The one distinct node of the module whose text is ``body``'s but for the nodes
+        they refer to (one compile unit; the class with this identifier; the variable of
+        this name): the node ``body`` most likely is."""
+        if self.shapes is None:
+            self.shapes = {}
+            for text, keys in self.distinct.items():
+                self.shapes.setdefault(_shape(text), []).extend(keys)
+        found = self.shapes.get(_shape(body), [])
+        return found[0] if len(found) == 1 else None
+
+    def _speculate(self, key: str, body: str, tentative: str) -> str | None:
+        """Map ``body``'s operands taking ``key`` to be ``tentative``: nodes in a cycle
+        through it then find their own counterparts in the module, and it is ``tentative``
+        when its text comes out the same.  Otherwise None, and everything mapped meanwhile
+        is undone."""
+        done, known = dict(self.done), dict(self.known)
+        nodes, next_node = set(self.module.metadata), self.module._next_metadata
+        self.done[key] = tentative
+        mapped = _NUMBERED_REF.sub(lambda m: "!@" if m.group(0) == key else self._one(m), body)
+        if tentative in self.distinct.get(mapped, []):
+            return tentative
+        self.done, self.known = done, known
+        for made in [k for k in self.module.metadata if k not in nodes]:
+            del self.module.metadata[made]
+        self.module._next_metadata = next_node
+        return None
+
     def _resolve_placeholder(self, placeholder: str, found: str) -> None:
         """Nodes made while ``placeholder`` stood for a node under construction."""
         for key, line in self.module.metadata.items():
             if placeholder in line:
                 self.module.metadata[key] = line.replace(placeholder, found)
+
+
+def _shape(text: str) -> str:
+    """A node's text with every node reference (``!12``, ``!@``) blanked."""
+    return _ANY_NODE_REF.sub(lambda m: m.group(0) if m.group(0)[0] == '"' else "!", text)
 
 
 def _self_neutral(body: str, key: str) -> str:

@@ -163,10 +163,7 @@ def _lower_call(module: Module, call: I.CallInst, is_while: bool, differentiated
         operands += [pointer, as_i64(b, size)]
     replacement = b.call(loop, [*operands, *step_args])
     replacement.metadata = list(call.metadata)
-    if isinstance(call, I.InvokeInst):  # C++: the loop function's call cannot unwind
-        b.br(call.normal_dest)
-        for phi in call.unwind_dest.phis:
-            phi.set_incoming([(v, p) for v, p in phi.incoming if p is not call.parent])
+    b.continue_past(call)  # C++: the loop function's call cannot unwind
     call.erase()
 
 

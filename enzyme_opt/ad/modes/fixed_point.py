@@ -149,10 +149,7 @@ def _lower_call(module: Module, call: I.CallInst, differentiated: set, where_of)
     operands = [v for pair in states for v in pair] + [reduction, max_iters, control]
     replacement = b.call(loop, [*operands, *step_args])
     replacement.metadata = list(call.metadata)
-    if isinstance(call, I.InvokeInst):
-        b.br(call.normal_dest)
-        for phi in call.unwind_dest.phis:
-            phi.set_incoming([(v, p) for v, p in phi.incoming if p is not call.parent])
+    b.continue_past(call)  # C++: the loop function's call cannot unwind
     call.erase()
 
 
