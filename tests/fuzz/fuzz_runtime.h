@@ -23,7 +23,13 @@
  *   FUZZ_STATE  target takes `struct fuzz_state *s` last, passed enzyme_dup: its reals u, v,
  *               w[0], w[1] are parameters (after g_w in p) and, as target leaves them, terms of
  *               L weighted by FUZZ_CS (target reads and overwrites them, and the int k).
- * In split mode *N and *s are overwritten between the two calls, like x, out and g_w.
+ *   FUZZ_CDATA  target takes `real *cd` after N, passed enzyme_const: NC reals of constant
+ *               data (FUZZ_CD_INIT before every call) that target keeps by pointer in memory
+ *               with a shadow (gen_pointers.py); every AD call must leave them as the primal
+ *               call does, and split mode's reverse call must not write them at all;
+ *   FUZZ_SCALAR_ONLY  no vector-mode checks (widths 2 and 4): the program calls through
+ *               function pointers, which vector mode refuses.
+ * In split mode *N, cd and *s are overwritten between the two calls, like x, out and g_w.
  *
  * Output (read by tests/fuzz/run.py): one line per failed or discarded check,
  *   FUZZ wrong|discard <label> <ad> <fd-small-step> <fd-large-step>
@@ -67,6 +73,12 @@ typedef unsigned long long fuzz_bits;
 #endif
 #ifndef FUZZ_STATE
 #define FUZZ_STATE 0
+#endif
+#ifndef FUZZ_CDATA
+#define FUZZ_CDATA 0
+#endif
+#ifndef FUZZ_SCALAR_ONLY
+#define FUZZ_SCALAR_ONLY 0
 #endif
 
 #if FUZZ_STATE
@@ -144,6 +156,28 @@ static int *fuzz_nptr(void) {
 #define FUZZ_N_AD
 #define FUZZ_N_AD_AS_IS
 #endif
+#if FUZZ_CDATA
+/* Constant data (gen_pointers.py): NC reals passed enzyme_const (no shadow), which target
+ * keeps by pointer in memory that has a shadow (run-time activity). Set to FUZZ_CD_INIT before
+ * every call; an AD call must leave it as the primal call does (fuzz_check_cdata). */
+#define NC 5
+static const double FUZZ_CD_INIT[NC] = {0.875, -0.375, 1.25, 0.4375, -0.8125};
+static real fuzz_cd[NC];
+static real *fuzz_cdata(void) {
+  for (int i = 0; i < NC; i++)
+    fuzz_cd[i] = (real)FUZZ_CD_INIT[i];
+  return fuzz_cd;
+}
+#define FUZZ_CDATA_PARAM , real *cd
+#define FUZZ_CD_PRIMAL , fuzz_cdata()
+#define FUZZ_CD_AD , enzyme_const, fuzz_cdata()
+#define FUZZ_CD_AD_AS_IS , enzyme_const, fuzz_cd /* split mode's reverse call */
+#else
+#define FUZZ_CDATA_PARAM
+#define FUZZ_CD_PRIMAL
+#define FUZZ_CD_AD
+#define FUZZ_CD_AD_AS_IS
+#endif
 #if FUZZ_STATE
 #define FUZZ_STATE_PARAM , struct fuzz_state *s
 #define FUZZ_S_PRIMAL(s) , s
@@ -163,7 +197,7 @@ struct fuzz_state {
 
 /* The function under test, defined by the program after this header. Enzyme calls name it
  * directly: at -O0 a function pointer passed down to them is not a constant. */
-real target(real *x, real *out, int n, real a FUZZ_NPTR_PARAM FUZZ_STATE_PARAM);
+real target(real *x, real *out, int n, real a FUZZ_NPTR_PARAM FUZZ_CDATA_PARAM FUZZ_STATE_PARAM);
 
 static const double FUZZ_C[NO] = {0.75, -0.5, 1.25};   /* weights of out in L */
 static const double FUZZ_CS[4] = {0.5, -0.75, 0.25, 1.0}; /* weights of the state in L */
@@ -244,7 +278,7 @@ static double fuzz_L(const double *p) {
   struct fuzz_state s;
   real a = fuzz_load(p, x, out);
   fuzz_load_state(p, &s);
-  double r = fuzz_w * target(x, out, NX, a FUZZ_N_PRIMAL FUZZ_S_PRIMAL(&s));
+  double r = fuzz_w * target(x, out, NX, a FUZZ_N_PRIMAL FUZZ_CD_PRIMAL FUZZ_S_PRIMAL(&s));
   for (int j = 0; j < NO; j++)
     r += fuzz_c[j] * out[j];
   for (int m = 0; m < NS; m++)
@@ -335,6 +369,26 @@ static void fuzz_compare_gradient(const char *label, const real *dx, double da,
   }
 }
 
+#if FUZZ_CDATA
+static real fuzz_cd_after[NC]; /* what a primal call at the base point leaves in the data */
+
+/* The constant data after an AD call: exactly what the primal leaves (`expected`); its
+ * derivatives go nowhere, never into it. */
+static void fuzz_check_cdata(const char *label, const real *expected) {
+  char text[64];
+  snprintf(text, sizeof text, "%s.cd", label);
+  fuzz_ad_array(text, fuzz_cd, NC);
+  for (int i = 0; i < NC; i++) {
+    fuzz_checked++;
+    if (!(fuzz_cd[i] == expected[i])) {
+      fuzz_wrong++;
+      printf("FUZZ wrong %s[%d] %.17g %.17g %.17g\n", text, i, (double)fuzz_cd[i],
+             (double)expected[i], (double)expected[i]);
+    }
+  }
+}
+#endif
+
 /* The primal memory an AD call left (out, x, the state): printed for the comparison. */
 static void fuzz_ad_memory(const char *label, const real *x, const real *out,
                            struct fuzz_state *s) {
@@ -353,6 +407,9 @@ static void fuzz_ad_memory(const char *label, const real *x, const real *out,
   snprintf(text, sizeof text, "%s.N", label);
   fuzz_ad(text, 0, fuzz_N);
 #endif
+#if FUZZ_CDATA
+  fuzz_check_cdata(label, fuzz_cd_after);
+#endif
 }
 
 /* Reverse mode: the gradient of L. */
@@ -362,7 +419,7 @@ static void fuzz_check_reverse(void) {
   real a = fuzz_reverse_inputs(x, out, dout, &s, &ds);
   (void)s;
   double da = __enzyme_autodiff((void *)target, enzyme_dup, x, dx, enzyme_dup, out, dout,
-                                enzyme_const, NX, a FUZZ_N_AD FUZZ_S1(&s, &ds));
+                                enzyme_const, NX, a FUZZ_N_AD FUZZ_CD_AD FUZZ_S1(&s, &ds));
   fuzz_ad_memory("reverse", x, out, &s);
   fuzz_compare_gradient("reverse", dx, da, &ds);
 }
@@ -379,7 +436,7 @@ static void fuzz_check_split(void) {
   real a = fuzz_reverse_inputs(x, out, dout, &s, &ds);
   (void)s;
   fuzz_augmented aug = __enzyme_augmentfwd((void *)target, enzyme_dup, x, dx, enzyme_dup, out,
-                                           dout, enzyme_const, NX, a FUZZ_N_AD
+                                           dout, enzyme_const, NX, a FUZZ_N_AD FUZZ_CD_AD
                                            FUZZ_S1(&s, &ds));
   fuzz_ad_memory("split", x, out, &s);
   for (int i = 0; i < NX; i++)
@@ -393,6 +450,11 @@ static void fuzz_check_split(void) {
 #if FUZZ_NPTR
   fuzz_N = 1; /* a smaller bound: re-read, it would still index in bounds */
 #endif
+#if FUZZ_CDATA
+  real cd_between[NC]; /* the constant data changed too: the reverse pass reads its tape */
+  for (int i = 0; i < NC; i++)
+    fuzz_cd[i] = cd_between[i] = (real)(0.5 + 0.25 * i);
+#endif
 #if FUZZ_STATE
   for (int m = 0; m < NS; m++)
     *fuzz_state_field(&s, m) = (real)(-70.0 - m);
@@ -402,13 +464,16 @@ static void fuzz_check_split(void) {
    * would arrive as a double, which enzyme-opt takes back to float too). */
   real seed = 1;
   double da = __enzyme_reverse((void *)target, enzyme_dup, x, dx, enzyme_dup, out, dout,
-                               enzyme_const, NX, a FUZZ_N_AD_AS_IS FUZZ_S1(&s, &ds),
+                               enzyme_const, NX, a FUZZ_N_AD_AS_IS FUZZ_CD_AD_AS_IS FUZZ_S1(&s, &ds),
                                enzyme_byref, (int)sizeof seed, &seed, aug.tape);
   fuzz_ad("split-result", 0, aug.result);
+#if FUZZ_CDATA
+  fuzz_check_cdata("split-reverse", cd_between); /* the reverse pass never writes it */
+#endif
   fuzz_compare_gradient("split", dx, da, &ds);
   a = fuzz_load(fuzz_base, x, out);
   fuzz_load_state(fuzz_base, &s);
-  double primal = target(x, out, NX, a FUZZ_N_PRIMAL FUZZ_S_PRIMAL(&s));
+  double primal = target(x, out, NX, a FUZZ_N_PRIMAL FUZZ_CD_PRIMAL FUZZ_S_PRIMAL(&s));
   fuzz_checked++;
   if (!(fabs(aug.result - primal) <= FUZZ_TOL * (1.0 + fabs(primal)))) {
     fuzz_wrong++;
@@ -456,12 +521,12 @@ static void fuzz_check_forward(void) {
     d_g_w[k] = (real)v[NX + 1 + k];
 #endif
   double dret = __enzyme_fwddiff((void *)target, enzyme_dup, x, dx, enzyme_dup, out, dout,
-                                 enzyme_const, NX, a, (real)v[NX] FUZZ_N_AD FUZZ_S1(&s, &ds));
+                                 enzyme_const, NX, a, (real)v[NX] FUZZ_N_AD FUZZ_CD_AD FUZZ_S1(&s, &ds));
   fuzz_ad_memory("forward", x, out, &s);
   fuzz_compare("forward", 0, fuzz_tangent("forward", 0, dret, dout, &ds), v);
 }
 
-#if !HAS_GLOBAL
+#if !HAS_GLOBAL && !FUZZ_SCALAR_ONLY
 /* Vector forward mode, widths 2 and 4: lane l follows direction 1 + l (width 2) or 3 + l. */
 static void fuzz_check_width2(void) {
   double v[2][NP];
@@ -477,7 +542,7 @@ static void fuzz_check_width2(void) {
   }
   fuzz_lanes2 r = __enzyme_fwddiff_width2(
       (void *)target, enzyme_width, 2, enzyme_dup, x, dx[0], dx[1], enzyme_dup, out, dout[0],
-      dout[1], enzyme_const, NX, a, (real)v[0][NX], (real)v[1][NX] FUZZ_N_AD FUZZ_S2(&s, ds));
+      dout[1], enzyme_const, NX, a, (real)v[0][NX], (real)v[1][NX] FUZZ_N_AD FUZZ_CD_AD FUZZ_S2(&s, ds));
   fuzz_ad_memory("width2", x, out, &s);
   for (int l = 0; l < 2; l++)
     fuzz_compare("width2", l, fuzz_tangent("width2", l, r.d[l], dout[l], &ds[l]), v[l]);
@@ -498,7 +563,7 @@ static void fuzz_check_width4(void) {
   fuzz_lanes4 r = __enzyme_fwddiff_width4(
       (void *)target, enzyme_width, 4, enzyme_dup, x, dx[0], dx[1], dx[2], dx[3], enzyme_dup,
       out, dout[0], dout[1], dout[2], dout[3], enzyme_const, NX, a, (real)v[0][NX],
-      (real)v[1][NX], (real)v[2][NX], (real)v[3][NX] FUZZ_N_AD FUZZ_S4(&s, ds));
+      (real)v[1][NX], (real)v[2][NX], (real)v[3][NX] FUZZ_N_AD FUZZ_CD_AD FUZZ_S4(&s, ds));
   fuzz_ad_memory("width4", x, out, &s);
   for (int l = 0; l < 4; l++)
     fuzz_compare("width4", l, fuzz_tangent("width4", l, r.d[l], dout[l], &ds[l]), v[l]);
@@ -546,7 +611,7 @@ static void fuzz_check_reverse_width2(void) {
   (void)s;
   fuzz_lanes2 da = __enzyme_autodiff_width2((void *)target, enzyme_width, 2, enzyme_dup, x,
                                             dx[0], dx[1], enzyme_dup, out, dout[0], dout[1],
-                                            enzyme_const, NX, a FUZZ_N_AD FUZZ_S2(&s, ds),
+                                            enzyme_const, NX, a FUZZ_N_AD FUZZ_CD_AD FUZZ_S2(&s, ds),
                                             (real)FUZZ_LANE_W[0], (real)FUZZ_LANE_W[1]);
   fuzz_ad_memory("reverse-width2", x, out, &s);
   for (int l = 0; l < 2; l++)
@@ -564,7 +629,7 @@ static void fuzz_check_split_width2(void) {
   (void)s;
   fuzz_augmented aug = __enzyme_augmentfwd((void *)target, enzyme_width, 2, enzyme_dup, x,
                                            dx[0], dx[1], enzyme_dup, out, dout[0], dout[1],
-                                           enzyme_const, NX, a FUZZ_N_AD FUZZ_S2(&s, ds));
+                                           enzyme_const, NX, a FUZZ_N_AD FUZZ_CD_AD FUZZ_S2(&s, ds));
   fuzz_ad_memory("split-width2", x, out, &s);
   for (int i = 0; i < NX; i++)
     x[i] = (real)(100.0 + i);
@@ -573,6 +638,11 @@ static void fuzz_check_split_width2(void) {
 #if FUZZ_NPTR
   fuzz_N = 1;
 #endif
+#if FUZZ_CDATA
+  real cd_between[NC];
+  for (int i = 0; i < NC; i++)
+    fuzz_cd[i] = cd_between[i] = (real)(0.5 + 0.25 * i);
+#endif
 #if FUZZ_STATE
   for (int m = 0; m < NS; m++)
     *fuzz_state_field(&s, m) = (real)(-70.0 - m);
@@ -580,10 +650,13 @@ static void fuzz_check_split_width2(void) {
 #endif
   fuzz_lanes2 da = __enzyme_reverse_width2((void *)target, enzyme_width, 2, enzyme_dup, x,
                                            dx[0], dx[1], enzyme_dup, out, dout[0], dout[1],
-                                           enzyme_const, NX, a FUZZ_N_AD_AS_IS FUZZ_S2(&s, ds),
+                                           enzyme_const, NX, a FUZZ_N_AD_AS_IS FUZZ_CD_AD_AS_IS FUZZ_S2(&s, ds),
                                            (real)FUZZ_LANE_W[0], (real)FUZZ_LANE_W[1],
                                            aug.tape);
   fuzz_ad("split-width2-result", 0, aug.result);
+#if FUZZ_CDATA
+  fuzz_check_cdata("split-width2-reverse", cd_between);
+#endif
   for (int l = 0; l < 2; l++)
     fuzz_compare_lane("split-width2", l, dx[l], da.d[l], &ds[l]);
 }
@@ -604,10 +677,16 @@ static int fuzz_check_all(void) {
 #if HAS_GLOBAL
   fuzz_base[NX + 1] = 0.6875 + zero;
 #endif
+#if FUZZ_CDATA
+  fuzz_L(fuzz_base); /* what a primal call leaves in the constant data */
+  memcpy(fuzz_cd_after, fuzz_cd, sizeof fuzz_cd);
+#endif
   fuzz_check_reverse();
   fuzz_check_split();
   fuzz_check_forward();
-#if !HAS_GLOBAL /* the global has one shadow (@d_g_w): no room for a second lane */
+/* the global has one shadow (@d_g_w): no room for a second lane; FUZZ_SCALAR_ONLY: calls
+ * through function pointers (gen_pointers.py), refused in vector mode */
+#if !HAS_GLOBAL && !FUZZ_SCALAR_ONLY
   fuzz_check_width2();
   fuzz_check_width4();
 #ifndef FUZZ_SKIP_REVERSE_WIDTH2 /* tests/unit/fuzz/test_found.py: a bug still open there */

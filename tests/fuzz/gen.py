@@ -72,12 +72,17 @@ class Program:
     restrict: bool = False         # target's pointer parameters are __restrict
     nptr: bool = False             # target takes int *N (fuzz_runtime.h: FUZZ_NPTR)
     state: bool = False            # target takes struct fuzz_state *s (FUZZ_STATE)
+    cdata: bool = False            # target takes real *cd, constant data (gen_pointers.py)
+    scalar_only: bool = False      # calls through function pointers: no vector-mode checks
+    shapes: tuple[str, ...] = ()   # the gen_pointers.py shapes the program has
 
     def signature(self) -> str:
         r = "__restrict " if self.restrict else ""
         params = f"real *{r}x, real *{r}out, int n, real a"
         if self.nptr:
             params += ", int *N"
+        if self.cdata:
+            params += ", real *cd"
         if self.state:
             params += f", struct fuzz_state *{r}s"
         return f"FUZZ_NOINLINE real target({params}) {{"
@@ -90,6 +95,8 @@ class Program:
                 f"#define HAS_GLOBAL {int(self.has_global)}"]
         head += ["#define FUZZ_NPTR 1"] if self.nptr else []
         head += ["#define FUZZ_STATE 1"] if self.state else []
+        head += ["#define FUZZ_CDATA 1"] if self.cdata else []
+        head += ["#define FUZZ_SCALAR_ONLY 1"] if self.scalar_only else []
         head += ['#include "fuzz_runtime.h"', ""]
         if self.has_global:
             head += ["real g_w[NG] = {0.7, -0.4, 1.1, 0.3};",
@@ -139,6 +146,7 @@ BINARY = [
 
 class Generator:
     """Builds one program from a seed. Sizes are small: a program is a few dozen lines."""
+    cpp = False      # gen_cpp.CppGenerator: C++ (virtual calls among gen_pointers.py's shapes)
 
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
@@ -155,6 +163,7 @@ class Generator:
         self.state = self.rng.random() < 0.3        # struct fuzz_state *s, enzyme_dup
         self.restrict_helpers: set[str] = set()     # helpers whose pointers are __restrict
         self.alias_of: dict[str, str] = {}          # an array name -> the object it names
+        self.pointers = gen_pointers.PointerShapes(self, cpp=self.cpp)   # its own stream
 
     def fresh(self, stem: str) -> str:
         self.counter += 1
@@ -231,6 +240,11 @@ class Generator:
         return out
 
     def statement(self, scope: Scope, depth: int) -> list[Node]:
+        """gen_pointers.py's shapes (drawn from their own stream), or the older statements."""
+        shape = self.pointers.statement(scope, depth)
+        return shape if shape is not None else self.base_statement(scope, depth)
+
+    def base_statement(self, scope: Scope, depth: int) -> list[Node]:
         kinds = ["assign", "assign", "update", "array_write", "array_write", "call", "call",
                  "select"]
         if depth > 0:
@@ -777,17 +791,22 @@ class Generator:
             body += self.stmt_nptr_write(scope, 0)
         if self.state and "s->" not in text:
             body += self.stmt_state_rw(scope, 0)
+        body += self.pointers.finish(scope)     # a drawn shape that no statement wrote
         final_terms = [self.bounded(scope) for _ in range(2)]
         for j in range(NO):
             if self.chance(0.6):
                 body.append(Node(f"out[{j}] += {self.bounded(scope)};"))
         body.append(Node(f"return {' + '.join(final_terms)};"))
         return Program(self.seed, self.real, self.has_global, self.helpers, body, HARNESS,
-                       self.restrict, self.nptr, self.state)
+                       self.restrict, self.nptr, self.state, self.pointers.cdata,
+                       self.pointers.scalar_only, tuple(sorted(self.pointers.used)))
 
 
 def generate(seed: int) -> Program:
     return Generator(seed).program()
+
+
+import gen_pointers  # noqa: E402  (it imports Node, Scope and NX from this module)
 
 
 # The checking main(): the same for every program; the data comes from the seed through

@@ -103,6 +103,7 @@ MAX_LEN = 24      # the longest vector a program makes
 
 
 class CppGenerator(gen.Generator):
+    cpp = True
     def __init__(self, seed: int):
         super().__init__(seed)
         self.ptr_of: dict[str, str] = {}     # container name -> its element pointer
@@ -180,9 +181,9 @@ class CppGenerator(gen.Generator):
 
     # ---- statements -----------------------------------------------------------------------
 
-    def statement(self, scope: Scope, depth: int) -> list[Node]:
+    def base_statement(self, scope: Scope, depth: int) -> list[Node]:
         if not self.chance(0.65):
-            return super().statement(scope, depth)
+            return super().base_statement(scope, depth)
         kinds = ["vector", "vector", "vector", "numeric", "numeric", "ref", "call",
                  "call", "vec2", "vec2", "lambda", "lambda", "std_array", "unique",
                  "smoother", "poly", "range_for", "alias"]

@@ -11,7 +11,10 @@ Every (program, optimization level) run ends in one class:
 
   passed     every derivative the program checks matches its finite difference
   wrong      a derivative differs from a finite difference that two step sizes agree on
-  refused    enzyme-opt exits 1 with one `enzyme-opt: error:` line (allowed: we said so)
+  refused    enzyme-opt exits 1 with one `enzyme-opt: error:` line (allowed: we said so), or
+             the derivative program stopped itself with a line `enzyme-opt: …` (a value that
+             carries a derivative written into constant data, docs/modes.md), and the
+             conservative one the same way
   crashed    enzyme-opt or the derivative program died (traceback, signal, timeout), or
              enzyme-opt ran out of Python's recursion limit ("nests too deeply")
   invalid    enzyme-opt wrote IR that LLVM's verifier or clang rejects (also when enzyme-opt's
@@ -156,6 +159,8 @@ def check_source(source: str, level: str, work: Path, cflags: tuple[str, ...] = 
     verdict, detail, checks, printed = run_binary(work / "p.bin", compare)
     if not compare or verdict == "crashed":
         return verdict, detail, (*checks, 0)
+    if verdict == "refused":          # stopped when run: the conservative build must stop too
+        return stopped_alike(detail, ll, work, compiler, level_flags)
     failed = build_derivative(ll, work / "p.nr.ll", work / "p.nr.bin", compiler, level_flags,
                               CONSERVATIVE)
     if failed:
@@ -184,6 +189,27 @@ def check_source(source: str, level: str, work: Path, cflags: tuple[str, ...] = 
         return ("reuse-differs", f"{len(differences)} of {max(compared, 1)} values differ ({fd}): "
                 f"{shown}", (*checks, compared))
     return verdict, detail, (*checks, compared)
+
+
+def stopped_alike(detail: str, ll: Path, work: Path, compiler: str,
+                  level_flags: list[str]) -> tuple[str, str, tuple[int, int, int]]:
+    """The default derivative stopped itself when run (``detail``): refused when the
+    conservative one (--no-reuse) stops the same way, else what that is (reuse-differs when it
+    ran to the end: one build lost a derivative the other kept)."""
+    failed = build_derivative(ll, work / "p.nr.ll", work / "p.nr.bin", compiler, level_flags,
+                              CONSERVATIVE)
+    if failed:
+        their_verdict, their_detail = failed
+        if their_verdict == "refused":
+            their_verdict = "reuse-differs"
+        return their_verdict, f"--no-reuse: {their_detail} (default: {detail})", (0, 0, 0)
+    their_verdict, their_detail, _, _ = run_binary(work / "p.nr.bin", False)
+    if their_verdict == "refused" and their_detail == detail:
+        return "refused", detail, (0, 0, 0)
+    if their_verdict == "crashed":
+        return "crashed", f"--no-reuse: {their_detail}", (0, 0, 0)
+    return "reuse-differs", f"default {detail}; --no-reuse: {their_verdict} {their_detail}", \
+        (0, 0, 0)
 
 
 def build_derivative(ll: Path, out: Path, binary: Path, compiler: str, level_flags: list[str],
@@ -223,6 +249,11 @@ def run_binary(binary: Path, print_ad: bool, env: dict[str, str] | None = None
     except subprocess.TimeoutExpired:
         r = subprocess.CompletedProcess([str(binary)], -999, "", "timeout after 20 s")
     result = re.search(r"^FUZZ-RESULT (\w+) (\d+) (\d+)", r.stdout, re.M)
+    stops = [ln for ln in r.stderr.splitlines() if ln.startswith("enzyme-opt: ")]
+    if r.returncode != 0 and not result and stops:
+        # the derivative stopped itself with enzyme-opt's reason (constant data given a value
+        # that carries a derivative, docs/modes.md): no number came out, as with a refusal
+        return "refused", f"stopped when run: {stops[0][:300]}", (0, 0), []
     if r.returncode != 0 or not result:
         return ("crashed", f"program exit {r.returncode}: {last_line(r.stderr or r.stdout)}",
                 (0, 0), [])
@@ -341,6 +372,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--keep", help="with --seed/--source: keep the program and its files here")
     ap.add_argument("--shrink", action="store_true", help="reduce every failing program")
     ap.add_argument("--quiet", action="store_true", help="no progress dots")
+    ap.add_argument("--shapes", action="store_true",
+                    help="only the programs that have gen_pointers.py's shapes (constant data "
+                         "in shadow memory, calls through function pointers, virtual calls): "
+                         "--count of them, the first seeds from --start that have one")
     ap.add_argument("--no-compare", action="store_true",
                     help="skip the conservative build (enzyme-opt --no-reuse) and its comparison "
                          "(speed experiments only: it is what catches an optimization that "
@@ -349,6 +384,8 @@ def main(argv: list[str] | None = None) -> int:
     levels = args.levels.split(",")
     single = args.seed is not None or args.source
     seeds = [args.seed or 0] if single else range(args.start, args.start + args.count)
+    if args.shapes and not single:
+        seeds = with_shapes(args.start, args.count, args.lang)
     keep = args.keep if single else None
     source = read_source(args.source) if args.source else None
     jobs = [(s, lvl, f"{keep}/{lvl}" if keep else None, source, args.lang, not args.no_compare)
@@ -362,6 +399,17 @@ def main(argv: list[str] | None = None) -> int:
                 shrink.shrink_and_save(o.seed, o.level, o.verdict, Path(
                     args.keep or o.keep()), lang=args.lang, detail=o.detail)
     return status
+
+
+def with_shapes(start: int, count: int, lang: str) -> list[int]:
+    """The first ``count`` seeds from ``start`` whose programs have gen_pointers.py's shapes."""
+    seeds: list[int] = []
+    seed = start
+    while len(seeds) < count:
+        if generate(seed, lang).shapes:
+            seeds.append(seed)
+        seed += 1
+    return seeds
 
 
 def read_source(path: str) -> str:

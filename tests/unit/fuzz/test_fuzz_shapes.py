@@ -1,0 +1,96 @@
+"""The fuzzers' pointer shapes (tests/fuzz/gen_pointers.py): constant data kept by pointer in
+shadow memory (run-time activity), calls through function pointers and virtual calls with
+active arguments. They appear in generated programs, the programs compile, a few run end to
+end, a derivative that stops itself when run is a refusal, and the seeds the other fuzz tests
+name are the programs they were (the shapes draw from a random stream of their own).
+"""
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+FUZZ = Path(__file__).resolve().parents[2] / "fuzz"
+sys.path.insert(0, str(FUZZ))
+import gen  # noqa: E402
+import gen_cpp  # noqa: E402
+import run  # noqa: E402
+
+C_SHAPES = {"cd_struct", "cd_rows", "cd_write", "fp_table", "fp_select", "fp_update",
+            "fp_callback", "fp_pass"}
+CPP_SHAPES = C_SHAPES | {"v_stack", "v_heap", "v_ref"}
+
+
+def test_every_shape_appears_in_some_program():
+    c = set().union(*(gen.generate(seed).shapes for seed in range(200)))
+    cpp = set().union(*(gen_cpp.generate(seed).shapes for seed in range(200)))
+    assert c == C_SHAPES, C_SHAPES - c
+    assert cpp == CPP_SHAPES, CPP_SHAPES - cpp
+
+
+def test_a_program_with_shapes_says_so_in_its_source():
+    text = gen.generate(57).source()          # cd_struct, fp_pass, fp_table
+    for feature in ("#define FUZZ_CDATA 1", "#define FUZZ_SCALAR_ONLY 1", "real *cd)",
+                    "struct fuzz_mix", "typedef real (*fuzz_fu)(real);", "tab10"):
+        assert feature in text, feature
+    text = gen_cpp.generate(27).source()      # v_heap, v_stack
+    for feature in ("struct Shape {", "struct ShapeC : ShapeA {", "->eval(", "const Shape *"):
+        assert feature in text, feature
+
+
+def test_the_other_tests_seeds_have_no_shapes():
+    """Their programs are what they were before the shapes (the claims made about them hold)."""
+    for seed in (0, 1, 3, 4, 5, 6, 8, 12, 14, 18, 28, 45):
+        program = gen.generate(seed)
+        assert program.shapes == () and not program.cdata and not program.scalar_only, seed
+        assert "fuzz_mix" not in program.source() and "fuzz_fu" not in program.source()
+    for seed in (3, 4, 6, 8):
+        assert gen_cpp.generate(seed).shapes == (), seed
+
+
+@pytest.mark.parametrize("lang, seed", [("c", 10), ("c", 13), ("c", 50), ("c", 57),
+                                        ("cpp", 21), ("cpp", 27), ("cpp", 38), ("cpp", 57)])
+def test_programs_with_shapes_compile(lang, seed, tmp_path):
+    compiler, suffix, module = run.LANGS[lang]
+    src = tmp_path / ("p" + suffix)
+    src.write_text(module.generate(seed).source())
+    r = subprocess.run([compiler, "-O1", *run.GENERATED_FLAGS, "-S", "-emit-llvm", "-I",
+                        str(FUZZ), str(src), "-o", str(tmp_path / "p.ll")],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+
+
+@pytest.mark.parametrize("lang, seed", [("c", 13), ("c", 50), ("cpp", 27)])
+def test_programs_with_shapes_run(lang, seed):
+    """Constant data in a struct and in rows (13), a table of function pointers and a callback
+    in a struct (50), virtual calls on stack and heap objects (27), end to end at -O2."""
+    outcome = run.run_one((seed, "O2", None, None, lang))
+    assert outcome.verdict == "passed", f"{outcome.verdict}: {outcome.detail}\n{outcome.regen()}"
+    assert outcome.checks[0] > 20 and outcome.checks[2] > 50
+
+
+def test_a_derivative_that_stops_when_run_is_a_refusal():
+    """A value carrying a derivative written into the constant data through a pointer kept in
+    shadow memory (seed 70's cd_write, by a noinline helper given the struct): the derivative
+    stops with enzyme-opt's line, and so does the conservative one: refused, not crashed."""
+    source = gen.generate(70).source()
+    assert "mix_poison" in source
+    with tempfile.TemporaryDirectory() as tmp:
+        verdict, detail, _ = run.check_source(source, "O0", Path(tmp))
+    assert verdict == "refused", (verdict, detail)
+    assert detail.startswith("stopped when run: enzyme-opt: "), detail
+    assert "written into constant data" in detail
+
+
+def test_the_constant_data_is_checked():
+    """The harness compares the constant data after every AD call with what the primal leaves
+    (and with what split mode put there between its two calls)."""
+    program = gen.generate(13)
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        run.check_source(program.source(), "O0", work, compare=False)
+        out = subprocess.run([str(work / "p.bin")], capture_output=True, text=True,
+                             env={"FUZZ_PRINT_AD": "1"}).stdout
+    for label in ("reverse.cd[4]", "split.cd[0]", "split-reverse.cd[0]", "forward.cd[0]"):
+        assert f"FUZZ-AD {label} " in out, label
