@@ -27,6 +27,10 @@
  *               data (FUZZ_CD_INIT before every call) that target keeps by pointer in memory
  *               with a shadow (gen_pointers.py); every AD call must leave them as the primal
  *               call does, and split mode's reverse call must not write them at all;
+ *   FUZZ_EXT    target takes `void *ext` after cd, passed enzyme_dup: an object made outside
+ *               target (a struct holding a callback, or a C++ object with virtual methods),
+ *               its shadow's function pointer or vtable set with __enzyme_virtualreverse
+ *               (objects are made for every call and not freed: a few hundred small ones);
  *   FUZZ_SCALAR_ONLY  no vector-mode checks (widths 2 and 4): the program calls through
  *               function pointers, which vector mode refuses.
  * In split mode *N, cd and *s are overwritten between the two calls, like x, out and g_w.
@@ -79,6 +83,9 @@ typedef unsigned long long fuzz_bits;
 #endif
 #ifndef FUZZ_SCALAR_ONLY
 #define FUZZ_SCALAR_ONLY 0
+#endif
+#ifndef FUZZ_EXT
+#define FUZZ_EXT 0
 #endif
 
 #if FUZZ_STATE
@@ -178,6 +185,29 @@ static real *fuzz_cdata(void) {
 #define FUZZ_CD_AD
 #define FUZZ_CD_AD_AS_IS
 #endif
+#if FUZZ_EXT
+/* An object made outside target (gen_pointers.py): a struct holding a callback (C) or an
+ * object of a class with virtual methods (C++), passed enzyme_dup; its shadow's function
+ * pointer or vtable is a table of derivatives (__enzyme_virtualreverse). The program defines
+ * fuzz_ext_make(0), a new object, and fuzz_ext_make(1), a new shadow (its reals zero). */
+FUZZ_EXTERN void *__enzyme_virtualreverse(void *);
+static void *fuzz_ext_make(int shadow);
+static void *fuzz_ext_obj, *fuzz_ext_d; /* the last ones made (split mode's reverse call) */
+static void *fuzz_ext(int shadow) {
+  void *made = fuzz_ext_make(shadow);
+  *(shadow ? &fuzz_ext_d : &fuzz_ext_obj) = made;
+  return made;
+}
+#define FUZZ_EXT_PARAM , void *ext
+#define FUZZ_X_PRIMAL , fuzz_ext(0)
+#define FUZZ_X_AD , enzyme_dup, fuzz_ext(0), fuzz_ext(1)
+#define FUZZ_X_AD_AS_IS , enzyme_dup, fuzz_ext_obj, fuzz_ext_d
+#else
+#define FUZZ_EXT_PARAM
+#define FUZZ_X_PRIMAL
+#define FUZZ_X_AD
+#define FUZZ_X_AD_AS_IS
+#endif
 #if FUZZ_STATE
 #define FUZZ_STATE_PARAM , struct fuzz_state *s
 #define FUZZ_S_PRIMAL(s) , s
@@ -197,7 +227,7 @@ struct fuzz_state {
 
 /* The function under test, defined by the program after this header. Enzyme calls name it
  * directly: at -O0 a function pointer passed down to them is not a constant. */
-real target(real *x, real *out, int n, real a FUZZ_NPTR_PARAM FUZZ_CDATA_PARAM FUZZ_STATE_PARAM);
+real target(real *x, real *out, int n, real a FUZZ_NPTR_PARAM FUZZ_CDATA_PARAM FUZZ_EXT_PARAM FUZZ_STATE_PARAM);
 
 static const double FUZZ_C[NO] = {0.75, -0.5, 1.25};   /* weights of out in L */
 static const double FUZZ_CS[4] = {0.5, -0.75, 0.25, 1.0}; /* weights of the state in L */
@@ -278,7 +308,7 @@ static double fuzz_L(const double *p) {
   struct fuzz_state s;
   real a = fuzz_load(p, x, out);
   fuzz_load_state(p, &s);
-  double r = fuzz_w * target(x, out, NX, a FUZZ_N_PRIMAL FUZZ_CD_PRIMAL FUZZ_S_PRIMAL(&s));
+  double r = fuzz_w * target(x, out, NX, a FUZZ_N_PRIMAL FUZZ_CD_PRIMAL FUZZ_X_PRIMAL FUZZ_S_PRIMAL(&s));
   for (int j = 0; j < NO; j++)
     r += fuzz_c[j] * out[j];
   for (int m = 0; m < NS; m++)
@@ -419,7 +449,7 @@ static void fuzz_check_reverse(void) {
   real a = fuzz_reverse_inputs(x, out, dout, &s, &ds);
   (void)s;
   double da = __enzyme_autodiff((void *)target, enzyme_dup, x, dx, enzyme_dup, out, dout,
-                                enzyme_const, NX, a FUZZ_N_AD FUZZ_CD_AD FUZZ_S1(&s, &ds));
+                                enzyme_const, NX, a FUZZ_N_AD FUZZ_CD_AD FUZZ_X_AD FUZZ_S1(&s, &ds));
   fuzz_ad_memory("reverse", x, out, &s);
   fuzz_compare_gradient("reverse", dx, da, &ds);
 }
@@ -436,7 +466,7 @@ static void fuzz_check_split(void) {
   real a = fuzz_reverse_inputs(x, out, dout, &s, &ds);
   (void)s;
   fuzz_augmented aug = __enzyme_augmentfwd((void *)target, enzyme_dup, x, dx, enzyme_dup, out,
-                                           dout, enzyme_const, NX, a FUZZ_N_AD FUZZ_CD_AD
+                                           dout, enzyme_const, NX, a FUZZ_N_AD FUZZ_CD_AD FUZZ_X_AD
                                            FUZZ_S1(&s, &ds));
   fuzz_ad_memory("split", x, out, &s);
   for (int i = 0; i < NX; i++)
@@ -464,7 +494,7 @@ static void fuzz_check_split(void) {
    * would arrive as a double, which enzyme-opt takes back to float too). */
   real seed = 1;
   double da = __enzyme_reverse((void *)target, enzyme_dup, x, dx, enzyme_dup, out, dout,
-                               enzyme_const, NX, a FUZZ_N_AD_AS_IS FUZZ_CD_AD_AS_IS FUZZ_S1(&s, &ds),
+                               enzyme_const, NX, a FUZZ_N_AD_AS_IS FUZZ_CD_AD_AS_IS FUZZ_X_AD_AS_IS FUZZ_S1(&s, &ds),
                                enzyme_byref, (int)sizeof seed, &seed, aug.tape);
   fuzz_ad("split-result", 0, aug.result);
 #if FUZZ_CDATA
@@ -473,7 +503,7 @@ static void fuzz_check_split(void) {
   fuzz_compare_gradient("split", dx, da, &ds);
   a = fuzz_load(fuzz_base, x, out);
   fuzz_load_state(fuzz_base, &s);
-  double primal = target(x, out, NX, a FUZZ_N_PRIMAL FUZZ_CD_PRIMAL FUZZ_S_PRIMAL(&s));
+  double primal = target(x, out, NX, a FUZZ_N_PRIMAL FUZZ_CD_PRIMAL FUZZ_X_PRIMAL FUZZ_S_PRIMAL(&s));
   fuzz_checked++;
   if (!(fabs(aug.result - primal) <= FUZZ_TOL * (1.0 + fabs(primal)))) {
     fuzz_wrong++;
@@ -521,7 +551,7 @@ static void fuzz_check_forward(void) {
     d_g_w[k] = (real)v[NX + 1 + k];
 #endif
   double dret = __enzyme_fwddiff((void *)target, enzyme_dup, x, dx, enzyme_dup, out, dout,
-                                 enzyme_const, NX, a, (real)v[NX] FUZZ_N_AD FUZZ_CD_AD FUZZ_S1(&s, &ds));
+                                 enzyme_const, NX, a, (real)v[NX] FUZZ_N_AD FUZZ_CD_AD FUZZ_X_AD FUZZ_S1(&s, &ds));
   fuzz_ad_memory("forward", x, out, &s);
   fuzz_compare("forward", 0, fuzz_tangent("forward", 0, dret, dout, &ds), v);
 }
@@ -542,7 +572,7 @@ static void fuzz_check_width2(void) {
   }
   fuzz_lanes2 r = __enzyme_fwddiff_width2(
       (void *)target, enzyme_width, 2, enzyme_dup, x, dx[0], dx[1], enzyme_dup, out, dout[0],
-      dout[1], enzyme_const, NX, a, (real)v[0][NX], (real)v[1][NX] FUZZ_N_AD FUZZ_CD_AD FUZZ_S2(&s, ds));
+      dout[1], enzyme_const, NX, a, (real)v[0][NX], (real)v[1][NX] FUZZ_N_AD FUZZ_CD_AD FUZZ_X_AD FUZZ_S2(&s, ds));
   fuzz_ad_memory("width2", x, out, &s);
   for (int l = 0; l < 2; l++)
     fuzz_compare("width2", l, fuzz_tangent("width2", l, r.d[l], dout[l], &ds[l]), v[l]);
@@ -563,7 +593,7 @@ static void fuzz_check_width4(void) {
   fuzz_lanes4 r = __enzyme_fwddiff_width4(
       (void *)target, enzyme_width, 4, enzyme_dup, x, dx[0], dx[1], dx[2], dx[3], enzyme_dup,
       out, dout[0], dout[1], dout[2], dout[3], enzyme_const, NX, a, (real)v[0][NX],
-      (real)v[1][NX], (real)v[2][NX], (real)v[3][NX] FUZZ_N_AD FUZZ_CD_AD FUZZ_S4(&s, ds));
+      (real)v[1][NX], (real)v[2][NX], (real)v[3][NX] FUZZ_N_AD FUZZ_CD_AD FUZZ_X_AD FUZZ_S4(&s, ds));
   fuzz_ad_memory("width4", x, out, &s);
   for (int l = 0; l < 4; l++)
     fuzz_compare("width4", l, fuzz_tangent("width4", l, r.d[l], dout[l], &ds[l]), v[l]);
@@ -611,7 +641,7 @@ static void fuzz_check_reverse_width2(void) {
   (void)s;
   fuzz_lanes2 da = __enzyme_autodiff_width2((void *)target, enzyme_width, 2, enzyme_dup, x,
                                             dx[0], dx[1], enzyme_dup, out, dout[0], dout[1],
-                                            enzyme_const, NX, a FUZZ_N_AD FUZZ_CD_AD FUZZ_S2(&s, ds),
+                                            enzyme_const, NX, a FUZZ_N_AD FUZZ_CD_AD FUZZ_X_AD FUZZ_S2(&s, ds),
                                             (real)FUZZ_LANE_W[0], (real)FUZZ_LANE_W[1]);
   fuzz_ad_memory("reverse-width2", x, out, &s);
   for (int l = 0; l < 2; l++)
@@ -629,7 +659,7 @@ static void fuzz_check_split_width2(void) {
   (void)s;
   fuzz_augmented aug = __enzyme_augmentfwd((void *)target, enzyme_width, 2, enzyme_dup, x,
                                            dx[0], dx[1], enzyme_dup, out, dout[0], dout[1],
-                                           enzyme_const, NX, a FUZZ_N_AD FUZZ_CD_AD FUZZ_S2(&s, ds));
+                                           enzyme_const, NX, a FUZZ_N_AD FUZZ_CD_AD FUZZ_X_AD FUZZ_S2(&s, ds));
   fuzz_ad_memory("split-width2", x, out, &s);
   for (int i = 0; i < NX; i++)
     x[i] = (real)(100.0 + i);
@@ -650,7 +680,7 @@ static void fuzz_check_split_width2(void) {
 #endif
   fuzz_lanes2 da = __enzyme_reverse_width2((void *)target, enzyme_width, 2, enzyme_dup, x,
                                            dx[0], dx[1], enzyme_dup, out, dout[0], dout[1],
-                                           enzyme_const, NX, a FUZZ_N_AD_AS_IS FUZZ_CD_AD_AS_IS FUZZ_S2(&s, ds),
+                                           enzyme_const, NX, a FUZZ_N_AD_AS_IS FUZZ_CD_AD_AS_IS FUZZ_X_AD_AS_IS FUZZ_S2(&s, ds),
                                            (real)FUZZ_LANE_W[0], (real)FUZZ_LANE_W[1],
                                            aug.tape);
   fuzz_ad("split-width2-result", 0, aug.result);

@@ -74,6 +74,7 @@ class Program:
     state: bool = False            # target takes struct fuzz_state *s (FUZZ_STATE)
     cdata: bool = False            # target takes real *cd, constant data (gen_pointers.py)
     scalar_only: bool = False      # calls through function pointers: no vector-mode checks
+    ext: bool = False              # target takes void *ext, an object made outside it
     shapes: tuple[str, ...] = ()   # the gen_pointers.py shapes the program has
 
     def signature(self) -> str:
@@ -83,6 +84,8 @@ class Program:
             params += ", int *N"
         if self.cdata:
             params += ", real *cd"
+        if self.ext:
+            params += ", void *ext"
         if self.state:
             params += f", struct fuzz_state *{r}s"
         return f"FUZZ_NOINLINE real target({params}) {{"
@@ -97,6 +100,7 @@ class Program:
         head += ["#define FUZZ_STATE 1"] if self.state else []
         head += ["#define FUZZ_CDATA 1"] if self.cdata else []
         head += ["#define FUZZ_SCALAR_ONLY 1"] if self.scalar_only else []
+        head += ["#define FUZZ_EXT 1"] if self.ext else []
         head += ['#include "fuzz_runtime.h"', ""]
         if self.has_global:
             head += ["real g_w[NG] = {0.7, -0.4, 1.1, 0.3};",
@@ -799,7 +803,8 @@ class Generator:
         body.append(Node(f"return {' + '.join(final_terms)};"))
         return Program(self.seed, self.real, self.has_global, self.helpers, body, HARNESS,
                        self.restrict, self.nptr, self.state, self.pointers.cdata,
-                       self.pointers.scalar_only, tuple(sorted(self.pointers.used)))
+                       self.pointers.scalar_only, self.pointers.ext,
+                       tuple(sorted(self.pointers.used)))
 
 
 def generate(seed: int) -> Program:

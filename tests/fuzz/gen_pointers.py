@@ -51,6 +51,7 @@ PRELUDES = {
             "  real *x;  /* an active array */", "  real w;", "};"],
     "fn": ["typedef real (*fuzz_fu)(real);", "typedef real (*fuzz_fb)(real, real);",
            "typedef void (*fuzz_fp)(real *, int, real);",
+           "typedef real (*fuzz_fr)(const real *, int, real);",
            "struct fuzz_cb {", "  fuzz_fb f;", "  real k;", "};"],
 }
 
@@ -67,6 +68,9 @@ class PointerShapes:
         self.cdata_write = self.cdata and self.rng.random() < 0.125   # ... and writes into it
         self.fnptr = self.rng.random() < 0.2          # calls through function pointers
         self.virtual = cpp and self.rng.random() < 0.25   # virtual calls (C++)
+        # target takes an object made outside it (enzyme_dup, its shadow's table set with
+        # __enzyme_virtualreverse): a C++ object (virtual calls) or a struct with a callback
+        self.ext = (self.fnptr or self.virtual) and self.rng.random() < 0.5
         self.used: set[str] = set()                   # the shapes written (for the tests)
         self.preludes: set[str] = set()
         self.families: dict[str, list[str]] = {}      # fuzz_fu/fb/fp -> helper names
@@ -94,20 +98,23 @@ class PointerShapes:
             return []
         kinds = []
         if self.cdata:
-            kinds += ["cd_struct", "cd_struct", "cd_rows"]
+            kinds += ["cd_struct", "cd_struct", "cd_rows", "cd_rows", "cd_copy", "cd_callee"]
             if self.cdata_write:
                 kinds += ["cd_write"]
         if self.fnptr:
-            kinds += ["fp_table", "fp_table", "fp_select", "fp_update", "fp_callback", "fp_pass"]
+            kinds += ["fp_table", "fp_table", "fp_select", "fp_update", "fp_callback", "fp_pass",
+                      "fp_callbacks", "fp_reduce"]
         if self.virtual:
-            kinds += ["v_stack", "v_stack", "v_heap", "v_ref"]
+            kinds += ["v_stack", "v_stack", "v_heap", "v_ref", "v_factory"]
+        if self.ext:
+            kinds += ["x_use"]
         return kinds
 
     def statement(self, scope: Scope, depth: int) -> list[Node] | None:
-        """A shape in place of one of the older statements (a fifth of the time in a program
+        """A shape in place of one of the older statements (three times in ten in a program
         that draws shapes), or None."""
         kinds = self.kinds(scope)
-        if not kinds or self.rng.random() >= 0.2:
+        if not kinds or self.rng.random() >= 0.3:
             return None
         with self.own_stream():
             return self.make(self.rng.choice(kinds), scope, depth)
@@ -116,7 +123,8 @@ class PointerShapes:
         """Statements at the end of target's body for a drawn shape that was not written."""
         nodes: list[Node] = []
         wanted = [("cd_", "cd_struct", self.cdata), ("cd_write", "cd_write", self.cdata_write),
-                  ("fp_", "fp_table", self.fnptr), ("v_", "v_stack", self.virtual)]
+                  ("fp_", "fp_table", self.fnptr), ("v_", "v_stack", self.virtual),
+                  ("x_", "x_use", self.ext)]
         with self.own_stream():
             for prefix, kind, drawn in wanted:
                 if drawn and not any(u.startswith(prefix) for u in self.used):
@@ -198,6 +206,8 @@ class PointerShapes:
                          f"{g.suffix}({m}{dot}w * {c} + {xi});")]
             if g.chance(0.5):     # write the active array through the struct
                 body.append(Node(f"{xi} = 0.8 * {xi} + 0.15 * cos{g.suffix}({c} * {xi});"))
+            if g.chance(0.15):    # a constant written into the data (runs: no derivative)
+                body.append(Node(f"{c} = {g.rng.choice([0.25, -0.5, 0.75])};"))
             if g.chance(0.3):     # the data read through a pointer loaded from the struct
                 p = g.fresh("cp")
                 body.insert(0, Node(f"const real *{p} = {m}{dot}c;"))
@@ -219,8 +229,13 @@ class PointerShapes:
         width = min(length for _, length in rows)
         name, r, t = g.fresh("rows"), g.fresh("r"), g.fresh("t")
         col = f"({r} + {g.rng.randrange(width)}) % {width}"
-        nodes = [Node(f"real *{name}[{count}] = {{{', '.join(p for p, _ in rows)}}};"),
-                 Node(f"real {t} = 0;")]
+        heap = g.chance(0.3)      # the row pointers in the heap, set one by one
+        if heap:
+            sets = " ".join(f"{name}[{j}] = {p};" for j, (p, _) in enumerate(rows))
+            nodes = [Node(f"real **{name} = (real **)malloc(sizeof(real *) * {count}); {sets}")]
+        else:
+            nodes = [Node(f"real *{name}[{count}] = {{{', '.join(p for p, _ in rows)}}};")]
+        nodes.append(Node(f"real {t} = 0;"))
         if g.chance(0.35):
             nodes.append(Node(f"{t} = {self.helper('rows_dot')}({name}, {count}, {width}, "
                               f"{g.leaf(scope)});"))
@@ -234,6 +249,50 @@ class PointerShapes:
                     Node(f"{name}[{r}][{col}] = 0.7 * {name}[{r}][{col}] + 0.2 * "
                          f"tanh{g.suffix}({t});")]))
             nodes.append(Node(f"for (int {r} = 0; {r} < {count}; {r}++) {{", body))
+        if self.fnptr and g.chance(0.4):    # a row, maybe the constant one, to a pointer call
+            nodes += self.call_reducer(f"{name}[{self.which(count, scope)}]", width, t, scope)
+        if heap:
+            nodes.append(Node(f"free({name});"))
+        return nodes + self.fold(scope, t)
+
+    def cd_copy(self, scope: Scope, depth: int) -> list[Node]:
+        """A struct holding cd copied whole (a memcpy at -O0), the copy's pointers used."""
+        g = self.g
+        self.prelude("mix")
+        arr, length = self.active_array(scope)
+        m, m2, t = g.fresh("mix"), g.fresh("mix"), g.fresh("t")
+        nodes = [Node(f"struct fuzz_mix {m} = {{cd, {arr}, {g.bounded(scope)}}};"),
+                 Node(f"struct fuzz_mix {m2} = {m};" if g.chance(0.6) else
+                      f"struct fuzz_mix {m2}; memcpy(&{m2}, &{m}, sizeof {m2});"),
+                 Node(f"{m2}.w = 0.5 * {m2}.w + 0.25;")]
+        if g.chance(0.5):
+            nodes.append(Node(f"real {t} = {self.helper('mix_eval')}(&{m2}, {length}) + "
+                              f"0.5 * {m}.w * {m2}.c[1];"))
+        else:
+            k = g.rng.randrange(length)
+            nodes.append(Node(f"real {t} = {m2}.x[{k}] * {m2}.c[{k % NC}] + {m}.w * "
+                              f"{m}.c[{(k + 1) % NC}];"))
+        return nodes + self.fold(scope, t)
+
+    def cd_callee(self, scope: Scope, depth: int) -> list[Node]:
+        """cd stored into a struct (stack or heap) by a noinline callee, then read through."""
+        g = self.g
+        self.prelude("mix")
+        arr, length = self.active_array(scope)
+        m, t = g.fresh("mix"), g.fresh("t")
+        setter = self.helper("mix_set")
+        w = g.bounded(scope)
+        nodes = [Node(f"struct fuzz_mix {m};"), Node(f"{setter}(&{m}, cd, {arr}, {w});")]
+        ref = f"&{m}"
+        if g.chance(0.4):
+            nodes = [Node(f"struct fuzz_mix *{m} = (struct fuzz_mix *)malloc(sizeof(struct "
+                          f"fuzz_mix));"), Node(f"{setter}({m}, cd, {arr}, {w});")]
+            ref = m
+        if g.chance(0.5):
+            nodes.append(Node(f"{self.helper('mix_update')}({ref}, {length}, {g.leaf(scope)});"))
+        nodes.append(Node(f"real {t} = {self.helper('mix_eval')}({ref}, {length});"))
+        if ref == m:
+            nodes.append(Node(f"free({m});"))
         return nodes + self.fold(scope, t)
 
     def cd_write(self, scope: Scope, depth: int) -> list[Node]:
@@ -272,6 +331,12 @@ class PointerShapes:
             elif kind == "fuzz_fb":
                 head = f"{inline}real {name}(real u, real v) {{"
                 body = [Node(f"return {g.bounded_of(['u', 'v'])} * (0.5 + 0.25 * v);")]
+            elif kind == "fuzz_fr":   # a reducer over an array (maybe constant data)
+                head = f"{inline}real {name}(const real *p, int m, real c) {{"
+                body = [Node("real s = 0;"),
+                        Node("for (int i = 0; i < m; i++) {", [
+                            Node(f"s = 0.7 * s + 0.3 * {g.bounded_of(['p[i]', 'c', 's'])};")]),
+                        Node("return s;")]
             else:   # fuzz_fp: an in-place update of p[k]
                 head = f"{inline}void {name}(real *p, int k, real c) {{"
                 body = [Node(f"p[k] = {g.self_update('p[k]')} + 0.2 * "
@@ -382,6 +447,68 @@ class PointerShapes:
         return [Node(f"real {t} = {self.helper('fn_reduce')}({f}, {arr}, {length}, "
                      f"{g.leaf(scope)});")] + self.fold(scope, t)
 
+    def call_reducer(self, pointer: str, length: int, t: str, scope: Scope) -> list[Node]:
+        """t updated by a reducer (const real *, int, real) called through a pointer."""
+        g = self.g
+        names = self.family("fuzz_fr")
+        f = g.fresh("fr")
+        return [Node(f"fuzz_fr {f} = {g.rng.choice(names)};"),
+                Node(f"if ({g.expr(scope, 1)} > 0.1) {{", [Node(f"{f} = {g.rng.choice(names)};")]),
+                Node(f"{t} = 0.5 * {t} + 0.4 * {f}({pointer}, {length}, {g.leaf(scope)});")]
+
+    def fp_reduce(self, scope: Scope, depth: int) -> list[Node]:
+        """Reducers over an active array called through a pointer (a table or a branch)."""
+        g = self.g
+        arr, length = self.active_array(scope)
+        t = g.fresh("t")
+        if g.chance(0.5):
+            return [Node(f"real {t} = 0;")] + self.call_reducer(arr, length, t, scope) + \
+                self.fold(scope, t)
+        tab, count, nodes = self.table("fuzz_fr")
+        i = g.fresh("i")
+        inner = scope.child()
+        inner.indices.append((i, count))
+        skip = g.rng.randrange(length)
+        nodes += [Node(f"real {t} = 0;"),
+                  Node(f"for (int {i} = 0; {i} < {count}; {i}++) {{", [
+                      Node(f"{t} = 0.6 * {t} + 0.3 * {tab}[{i}]({arr} + {skip}, "
+                           f"{length - skip}, {g.leaf(inner)});")])]
+        return nodes + self.fold(scope, t)
+
+    def fp_callbacks(self, scope: Scope, depth: int) -> list[Node]:
+        """An array of callback structs (each a pointer and an active weight; stack or heap),
+        the entry chosen in a loop; or a heap table of pointers."""
+        g = self.g
+        names = self.family("fuzz_fb")
+        count = g.rng.choice([2, 3])
+        cbs, i, t = g.fresh("cbs"), g.fresh("i"), g.fresh("t")
+        arr, length = self.active_array(scope)
+        inner = scope.child()
+        inner.indices.append((i, length))
+        inner.scalars.append(t)
+        j = self.which(count, inner, i)
+        if g.chance(0.3):         # a heap table of bare pointers
+            sets = " ".join(f"{cbs}[{e}] = {g.rng.choice(names)};" for e in range(count))
+            nodes = [Node(f"fuzz_fb *{cbs} = (fuzz_fb *)malloc(sizeof(fuzz_fb) * {count}); "
+                          f"{sets}")]
+            call = f"{cbs}[{j}]({arr}[{i}], {t})"
+        else:
+            heap = g.chance(0.4)
+            decl = (f"struct fuzz_cb *{cbs} = (struct fuzz_cb *)malloc(sizeof(struct fuzz_cb) "
+                    f"* {count});" if heap else f"struct fuzz_cb {cbs}[{count}];")
+            sets = " ".join(f"{cbs}[{e}].f = {g.rng.choice(names)}; {cbs}[{e}].k = "
+                            f"{g.bounded(scope)};" for e in range(count))
+            nodes = [Node(f"{decl} {sets}")]
+            call = f"{cbs}[{j}].k * {cbs}[{j}].f({arr}[{i}], {t})"
+            if not heap:
+                cbs = None
+        nodes += [Node(f"real {t} = 0;"),
+                  Node(f"for (int {i} = 0; {i} < {length}; {i}++) {{",
+                       [Node(f"{t} = 0.6 * {t} + 0.3 * {call};")])]
+        if cbs:
+            nodes.append(Node(f"free({cbs});"))
+        return nodes + self.fold(scope, t)
+
     # ---- virtual calls (C++) ------------------------------------------------------------------
 
     def classes(self) -> None:
@@ -396,6 +523,7 @@ class PointerShapes:
                 "virtual real eval(real u) const = 0;",
                 "virtual void apply(real *p, int m) const { for (int i = 0; i < m; i++) "
                 "p[i] = 0.7 * p[i] + 0.2 * eval(p[i]); }",
+                "virtual void feed(real) {}",
                 "virtual ~Shape() {}"]),
             ("struct ShapeA : Shape {", [
                 "real k;", "explicit ShapeA(real k_) : k(k_) {}",
@@ -410,6 +538,12 @@ class PointerShapes:
                 "real eval(real u) const override { return 0.5 * ShapeA::eval(u) + "
                 f"0.3 * {b(['u'])}; }}"]),
         ]
+        defs.append(("struct ShapeD : Shape {", [   # state of its own, and an array it points to
+            "real k, acc; const real *p;",
+            "ShapeD(real k_, const real *p_) : k(k_), acc(0), p(p_) {}",
+            "void feed(real u) override { acc = 0.7 * acc + 0.3 * "
+            f"{b(['u * k', 'p[0]', 'acc'])}; }}",
+            f"real eval(real u) const override {{ return acc + 0.5 * {b(['u', 'p[1]'])}; }}"]))
         for head, members in defs:
             self.g.helpers.append(Node(head, [Node(m) for m in members], "};"))
 
@@ -475,6 +609,77 @@ class PointerShapes:
                 Node(f"real {t} = {self.helper('shape_sum')}({o}, {arr}, {length});")] + \
             self.fold(scope, t)
 
+    def v_factory(self, scope: Scope, depth: int) -> list[Node]:
+        """A heap object from a noinline factory (its class chosen at run time), fed the
+        elements of an active array through a virtual method that changes its state."""
+        g = self.g
+        self.classes()
+        h, i, t = g.fresh("hs"), g.fresh("i"), g.fresh("t")
+        arr, length = self.active_array(scope, at_least=2)
+        nodes = [Node(f"Shape *{h} = {self.helper('make_shape')}({self.which(4, scope)}, "
+                      f"{g.bounded(scope)}, {arr});"),
+                 Node(f"for (int {i} = 0; {i} < {length}; {i}++) {{",
+                      [Node(f"{h}->feed({arr}[{i}]);")]),
+                 Node(f"real {t} = {h}->eval({g.expr(scope, 1)});"),
+                 Node(f"delete {h};")]
+        return nodes + self.fold(scope, t)
+
+    # ---- an object made outside target ---------------------------------------------------------
+
+    def x_use(self, scope: Scope, depth: int) -> list[Node]:
+        """The object target is given (its shadow made by the harness): virtual calls on it, or
+        calls of the callback it holds, with active arguments."""
+        g = self.g
+        arr, length = self.active_array(scope)
+        o, i, t = g.fresh("ox"), g.fresh("i"), g.fresh("t")
+        if self.virtual:
+            self.classes()
+            self.ext_maker()
+            nodes = [Node(f"const Shape *{o} = (const Shape *)ext;")]
+            roll = g.rng.random()
+            if roll < 0.3:
+                nodes.append(Node(f"{o}->apply({arr}, {length});"))
+            if roll > 0.6:
+                return nodes + [Node(f"real {t} = {self.helper('shape_sum')}(*{o}, {arr}, "
+                                     f"{length});")] + self.fold(scope, t)
+            call = f"{o}->eval({arr}[{i}])"
+        else:
+            self.family("fuzz_fb")
+            self.ext_maker()
+            nodes = [Node(f"const struct fuzz_cb *{o} = (const struct fuzz_cb *)ext;")]
+            if g.chance(0.4):
+                return nodes + [Node(f"real {t} = {self.helper('cb_apply')}({o}, {arr}, "
+                                     f"{length});")] + self.fold(scope, t)
+            call = f"{o}->k * {o}->f({arr}[{i}], {g.leaf(scope)})"
+        nodes += [Node(f"real {t} = 0;"),
+                  Node(f"for (int {i} = 0; {i} < {length}; {i}++) {{",
+                       [Node(f"{t} = 0.6 * {t} + 0.3 * {call};")])]
+        return nodes + self.fold(scope, t)
+
+    def ext_maker(self) -> None:
+        """fuzz_ext_make(shadow), which fuzz_runtime.h calls for every call of target: a new
+        object, or a new shadow (reals zero, the function pointer's or vtable's table)."""
+        if "ext" in self.preludes:
+            return
+        self.preludes.add("ext")
+        g = self.g
+        k = g.rng.choice([0.8, -0.6, 1.25])
+        if self.virtual:
+            cls, args, zeros = g.rng.choice([("ShapeA", f"{k}", "0"), ("ShapeB", f"{k}, -0.3",
+                                             "0, 0"), ("ShapeC", f"{k}", "0")])
+            body = [Node(f"Shape *o = shadow ? (Shape *)new {cls}({zeros}) : "
+                         f"(Shape *)new {cls}({args});"),
+                    Node("if (shadow) {", [
+                        Node("*(void **)o = __enzyme_virtualreverse(*(void **)o);")]),
+                    Node("return o;")]
+        else:
+            f = g.rng.choice(self.families["fuzz_fb"])
+            body = [Node("struct fuzz_cb *cb = (struct fuzz_cb *)malloc(sizeof(struct fuzz_cb));"),
+                    Node(f"cb->f = shadow ? (fuzz_fb)__enzyme_virtualreverse((void *){f}) : {f};"),
+                    Node(f"cb->k = shadow ? 0 : {k};"),
+                    Node("return cb;")]
+        g.helpers.append(Node("static void *fuzz_ext_make(int shadow) {", body))
+
     # ---- helpers ------------------------------------------------------------------------------
 
     def helper(self, kind: str) -> str:
@@ -496,6 +701,10 @@ class PointerShapes:
             head = f"FUZZ_NOINLINE void {name}(struct fuzz_mix *m, int len, real c) {{"
             body = [Node("for (int i = 0; i < len; i++) {", [
                 Node(f"m->x[i] = 0.7 * m->x[i] + 0.2 * {b(['m->c[(i + 1) % NC] * m->x[i]', 'c', 'm->w'])};")])]
+        elif kind == "mix_set":     # the constant data's pointer stored by a callee
+            head = (f"FUZZ_NOINLINE void {name}(struct fuzz_mix *m, real *c, real *x, "
+                    f"real w) {{")
+            body = [Node("m->c = c; m->x = x; m->w = w;")]
         elif kind == "mix_poison":  # a value carrying a derivative into the constant data
             head = f"FUZZ_NOINLINE void {name}(struct fuzz_mix *m, int k) {{"
             body = [Node("m->c[k] = m->w * m->x[0] + m->c[k];")]
@@ -518,6 +727,11 @@ class PointerShapes:
                     Node("for (int i = 0; i < m; i++) {", [
                         Node("s = 0.7 * s + 0.3 * f(p[i] + 0.5 * c);")]),
                     Node("return s;")]
+        elif kind == "make_shape":  # a factory returning a base pointer
+            head = f"FUZZ_NOINLINE Shape *{name}(int which, real k, const real *p) {{"
+            body = [Node("switch (which) {", [
+                Node("case 0: return new ShapeA(k);"), Node("case 1: return new ShapeB(k, p[0]);"),
+                Node("case 2: return new ShapeC(k);"), Node("default: return new ShapeD(k, p);")])]
         else:  # "shape_sum": virtual calls through a reference
             head = f"FUZZ_NOINLINE real {name}(const Shape &sh, const real *p, int m) {{"
             body = [Node("real s = 0;"),

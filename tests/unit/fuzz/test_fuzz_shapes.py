@@ -17,9 +17,10 @@ import gen  # noqa: E402
 import gen_cpp  # noqa: E402
 import run  # noqa: E402
 
-C_SHAPES = {"cd_struct", "cd_rows", "cd_write", "fp_table", "fp_select", "fp_update",
-            "fp_callback", "fp_pass"}
-CPP_SHAPES = C_SHAPES | {"v_stack", "v_heap", "v_ref"}
+C_SHAPES = {"cd_struct", "cd_rows", "cd_copy", "cd_callee", "cd_write", "fp_table",
+            "fp_select", "fp_update", "fp_callback", "fp_callbacks", "fp_pass", "fp_reduce",
+            "x_use"}
+CPP_SHAPES = C_SHAPES | {"v_stack", "v_heap", "v_ref", "v_factory"}
 
 
 def test_every_shape_appears_in_some_program():
@@ -30,12 +31,17 @@ def test_every_shape_appears_in_some_program():
 
 
 def test_a_program_with_shapes_says_so_in_its_source():
-    text = gen.generate(57).source()          # cd_struct, fp_pass, fp_table
-    for feature in ("#define FUZZ_CDATA 1", "#define FUZZ_SCALAR_ONLY 1", "real *cd)",
-                    "struct fuzz_mix", "typedef real (*fuzz_fu)(real);", "tab10"):
+    program = gen.generate(217)       # constant data, function pointers, an outside object
+    assert program.cdata and program.ext and program.scalar_only
+    text = program.source()
+    for feature in ("#define FUZZ_CDATA 1", "#define FUZZ_SCALAR_ONLY 1", "#define FUZZ_EXT 1",
+                    "real *cd, void *ext)", "struct fuzz_mix {", "typedef real (*fuzz_fu)(real);",
+                    "static void *fuzz_ext_make(int shadow)", "__enzyme_virtualreverse"):
         assert feature in text, feature
-    text = gen_cpp.generate(27).source()      # v_heap, v_stack
-    for feature in ("struct Shape {", "struct ShapeC : ShapeA {", "->eval(", "const Shape *"):
+    text = gen_cpp.generate(27).source()      # v_factory, v_ref, v_stack, x_use
+    for feature in ("struct Shape {", "struct ShapeC : ShapeA {", "struct ShapeD : Shape {",
+                    "->eval(", "const Shape *", "->feed(", "(const Shape *)ext",
+                    "*(void **)o = __enzyme_virtualreverse(*(void **)o);"):
         assert feature in text, feature
 
 
@@ -49,8 +55,8 @@ def test_the_other_tests_seeds_have_no_shapes():
         assert gen_cpp.generate(seed).shapes == (), seed
 
 
-@pytest.mark.parametrize("lang, seed", [("c", 10), ("c", 13), ("c", 50), ("c", 57),
-                                        ("cpp", 21), ("cpp", 27), ("cpp", 38), ("cpp", 57)])
+@pytest.mark.parametrize("lang, seed", [("c", 13), ("c", 30), ("c", 50), ("c", 217),
+                                        ("cpp", 21), ("cpp", 27), ("cpp", 50), ("cpp", 70)])
 def test_programs_with_shapes_compile(lang, seed, tmp_path):
     compiler, suffix, module = run.LANGS[lang]
     src = tmp_path / ("p" + suffix)
@@ -63,8 +69,10 @@ def test_programs_with_shapes_compile(lang, seed, tmp_path):
 
 @pytest.mark.parametrize("lang, seed", [("c", 13), ("c", 50), ("cpp", 27)])
 def test_programs_with_shapes_run(lang, seed):
-    """Constant data in a struct and in rows (13), a table of function pointers and a callback
-    in a struct (50), virtual calls on stack and heap objects (27), end to end at -O2."""
+    """Constant data in structs (by target and by a callee) and in rows (13); callbacks in an
+    array of structs, pointers chosen by branches and passed to helpers, a callback struct made
+    outside target (50); virtual calls on stack objects, through a reference, on a factory's
+    object and on an object made outside target (27); end to end at -O2."""
     outcome = run.run_one((seed, "O2", None, None, lang))
     assert outcome.verdict == "passed", f"{outcome.verdict}: {outcome.detail}\n{outcome.regen()}"
     assert outcome.checks[0] > 20 and outcome.checks[2] > 50
@@ -72,9 +80,9 @@ def test_programs_with_shapes_run(lang, seed):
 
 def test_a_derivative_that_stops_when_run_is_a_refusal():
     """A value carrying a derivative written into the constant data through a pointer kept in
-    shadow memory (seed 70's cd_write, by a noinline helper given the struct): the derivative
+    shadow memory (seed 192's cd_write, by a noinline helper given the struct): the derivative
     stops with enzyme-opt's line, and so does the conservative one: refused, not crashed."""
-    source = gen.generate(70).source()
+    source = gen.generate(192).source()
     assert "mix_poison" in source
     with tempfile.TemporaryDirectory() as tmp:
         verdict, detail, _ = run.check_source(source, "O0", Path(tmp))
