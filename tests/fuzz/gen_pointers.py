@@ -70,7 +70,10 @@ class PointerShapes:
         self.virtual = cpp and self.rng.random() < 0.25   # virtual calls (C++)
         # target takes an object made outside it (enzyme_dup, its shadow's table set with
         # __enzyme_virtualreverse): a C++ object (virtual calls) or a struct with a callback
-        self.ext = (self.fnptr or self.virtual) and self.rng.random() < 0.5
+        # (not a float program's callback: __enzyme_virtualreverse makes tables of functions of
+        # one float or of doubles only, a documented limit, refused in one line)
+        self.ext = (self.virtual or (self.fnptr and g.real == "double")) and \
+            self.rng.random() < 0.5
         self.used: set[str] = set()                   # the shapes written (for the tests)
         self.preludes: set[str] = set()
         self.families: dict[str, list[str]] = {}      # fuzz_fu/fb/fp -> helper names
@@ -187,9 +190,17 @@ class PointerShapes:
             init = f"{{cd, {arr}, {w}}}" if order else f"{{0, 0, 0}}; {m}.x = {arr}; {m}.c = cd; {m}.w = {w}"
             nodes = [Node(f"struct fuzz_mix {m} = {init};")]
             ref, dot = f"&{m}", "."
+        others = [a for a in scope.arrays if a[1] >= NC]
+        if others and g.chance(0.25):   # the same field constant data or active data, by a value
+            other = g.ptr(g.rng.choice(others)[0])
+            nodes.append(Node(f"if ({g.expr(scope, 1)} > 0.2) {{", [Node(f"{m}{dot}c = {other};")]))
         roll = g.rng.random()
         if roll < 0.4:
             name = self.helper("mix_eval")
+            if self.fnptr and g.chance(0.5):    # called through a pointer, given the struct
+                f = g.fresh("me")
+                nodes.append(Node(f"real (*{f})(const struct fuzz_mix *, int) = {name};"))
+                name = f
             nodes.append(Node(f"real {t} = {name}({ref}, {length});"))
         elif roll < 0.6:
             name = self.helper("mix_update")
