@@ -102,3 +102,14 @@ def test_the_constant_data_is_checked():
                              env={"FUZZ_PRINT_AD": "1"}).stdout
     for label in ("reverse.cd[4]", "split.cd[0]", "split-reverse.cd[0]", "forward.cd[0]"):
         assert f"FUZZ-AD {label} " in out, label
+
+
+def test_changed_constant_data_is_reported_as_wrong():
+    """The check of the constant data can fail: seen perturbed (FUZZ_SABOTAGE) it is wrong,
+    after the reverse call and after split mode's reverse call."""
+    with tempfile.TemporaryDirectory() as tmp:
+        verdict, detail, _ = run.check_source(gen.generate(13).source(), "O0", Path(tmp),
+                                              cflags=("-DFUZZ_SABOTAGE=0.05",), compare=False)
+    assert verdict == "wrong", (verdict, detail)
+    assert detail.startswith("reverse.cd[0] "), detail
+    assert "split-reverse.cd[0]" in detail or "split.cd[0]" in detail, detail
