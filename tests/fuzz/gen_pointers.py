@@ -236,7 +236,8 @@ class PointerShapes:
         count = g.rng.choice([2, 3, 4])
         rows = [self.active_array(scope) for _ in range(count - 1)]
         at = g.rng.randrange(count)
-        rows.insert(at, ("cd", NC))
+        skip = g.rng.choice([0, 0, 1, 2])        # the constant row, or a pointer into it
+        rows.insert(at, (f"cd + {skip}" if skip else "cd", NC - skip))
         width = min(length for _, length in rows)
         name, r, t = g.fresh("rows"), g.fresh("r"), g.fresh("t")
         col = f"({r} + {g.rng.randrange(width)}) % {width}"
