@@ -81,7 +81,8 @@ bench: venv toolchain
 	$(VPY) bench/run.py
 
 # --- Fuzzing (issue 9, docs/testing.md) -------------------------------------------------
-#   make fuzz           N=2000 random C programs at O0 and O2 checking their own derivatives
+#   make fuzz           N=2000 random C programs at O0, O2 and O1 -g (FUZZ_LEVELS: a level's
+#                       `+g` adds -g, `+fast-math` -ffast-math) checking their own derivatives
 #                       (tests/fuzz/run.py), then STRESS_N=1000 llvm-stress-22 modules passed
 #                       through and differentiated (tests/fuzz/stress.py); fails on any wrong
 #                       derivative, crash or invalid output, after running all three; in
@@ -106,7 +107,7 @@ bench: venv toolchain
 #   compares them (reuse-differs); FUZZ_ARGS=--no-compare skips that (speed experiments only).
 
 N ?= 2000
-FUZZ_LEVELS ?= O0,O2
+FUZZ_LEVELS ?= O0,O2,O1+g
 FUZZ_START ?= 0
 STRESS_N ?= 1000
 # `make fuzz-cpp N=100` counts C++ programs; without N on the command line, CPP_N of them.

@@ -130,9 +130,10 @@ def last_line(text: str) -> str:
 
 def level_options(level: str) -> list[str]:
     """A level's compiler options: ``O2`` is ``-O2``; ``O2+fast-math`` is ``-O2 -ffast-math``
-    (each ``+name`` adds ``-fname``: vectorized ``llvm.vector.reduce.*`` everywhere)."""
+    (each ``+name`` adds ``-fname``: vectorized ``llvm.vector.reduce.*`` everywhere), and
+    ``+g`` adds ``-g`` (debug information, which the output must keep valid)."""
     base, *extras = level.split("+")
-    return [f"-{base}", *(f"-f{extra}" for extra in extras)]
+    return [f"-{base}", *("-g" if extra == "g" else f"-f{extra}" for extra in extras)]
 
 
 def check_source(source: str, level: str, work: Path, cflags: tuple[str, ...] = (),
@@ -212,6 +213,10 @@ def stopped_alike(detail: str, ll: Path, work: Path, compiler: str,
         (0, 0, 0)
 
 
+#: what LLVM says when it drops a module's broken debug information (exit status 0)
+INVALID_DEBUG_INFO = "invalid debug info"
+
+
 def build_derivative(ll: Path, out: Path, binary: Path, compiler: str, level_flags: list[str],
                      options: tuple[str, ...] = ()) -> tuple[str, str] | None:
     """enzyme-opt (with ``options``), opt-22's verifier, clang: None when the binary was built,
@@ -229,8 +234,10 @@ def build_derivative(ll: Path, out: Path, binary: Path, compiler: str, level_fla
         return "refused", errors[0]
     if r.returncode != 0:
         return "crashed", f"enzyme-opt exit {r.returncode}: {last_line(r.stderr)}"
+    if INVALID_DEBUG_INFO in r.stderr:   # LLVM drops it and goes on: still our IR's fault
+        return "invalid", f"enzyme-opt: {INVALID_DEBUG_INFO}: {r.stderr.splitlines()[0][:200]}"
     r = _run(["opt-22", "-passes=verify", "-disable-output", str(out)], 120)
-    if r.returncode != 0:
+    if r.returncode != 0 or INVALID_DEBUG_INFO in r.stderr:
         return "invalid", last_line(r.stderr)
     r = _run([compiler, *level_flags, "-w", str(out), "-lm", "-o", str(binary)], 300)
     if r.returncode != 0:

@@ -33,6 +33,15 @@ def test_fuzz_sample(seed, level, record_property):
     assert outcome.verdict not in run.BAD, f"{outcome.verdict}: {outcome.detail}\n{outcome.regen()}"
 
 
+def test_debug_info_stays_valid():
+    """A program compiled with -g (level ``O0+g``): the derivative's debug information must
+    pass LLVM's verifier, or the run is `invalid` (LLVM drops broken debug info with a
+    warning and exit status 0: a second compile unit came back at -O0 -g before ea29fe1)."""
+    assert run.level_options("O0+g") == ["-O0", "-g"]
+    outcome = run.run_one((0, "O0+g", None, None))
+    assert outcome.verdict not in run.BAD, f"{outcome.verdict}: {outcome.detail}"
+
+
 def test_a_wrong_gradient_is_reported_as_wrong():
     """The checker itself can fail: a gradient perturbed by 5 % must be `wrong`, in reverse,
     split and batched reverse mode."""
