@@ -18,7 +18,8 @@ Every (program, optimization level) run ends in one class:
   crashed    enzyme-opt or the derivative program died (traceback, signal, timeout), or
              enzyme-opt ran out of Python's recursion limit ("nests too deeply")
   invalid    enzyme-opt wrote IR that LLVM's verifier or clang rejects (also when enzyme-opt's
-             own check of its output caught it: "the output: …", "internal error")
+             own check of its output caught it: "the output: …", "internal error"), or whose
+             debug information LLVM drops as invalid
   discarded  the finite differences disagree at every check (ill-conditioned: not our bug)
   reuse-differs  the conservative derivative (enzyme-opt --no-reuse: the reverse sweep takes
              every value from the tape) differs from the default one (more than 1e-12
