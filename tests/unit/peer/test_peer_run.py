@@ -1,6 +1,7 @@
 """tests/peer (`make peer`): reading lit RUN lines, rewriting them for enzyme-opt, and telling
 a refusal from a wrong number. Everything here runs on small strings written for these tests;
 no Enzyme test file is needed (the corpus itself stays outside the repository)."""
+import importlib.util
 import sys
 from pathlib import Path
 
@@ -10,8 +11,13 @@ PEER = Path(__file__).resolve().parents[2] / "peer"
 sys.path.insert(0, str(PEER))
 import classify  # noqa: E402
 import report  # noqa: E402
-import run  # noqa: E402
 import runlines  # noqa: E402
+
+# tests/peer/run.py under its own name: tests/fuzz/run.py is `run` to the fuzz tests, which
+# may share this process
+_spec = importlib.util.spec_from_file_location("peer_run", PEER / "run.py")
+peer_run = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(peer_run)
 
 TOOLS = {"enzyme-opt": "enzyme-opt", "not": "/usr/lib/llvm-22/bin/not"}
 INC = ["-I/inc/enzyme"]
@@ -214,8 +220,8 @@ def test_a_check_of_what_a_void_function_derivative_returns_is_undefined():
     # Enzyme's omp_firstprivate.c: the tangent of a void function has no value to check.
     text = ("double __enzyme_fwddiff(void*, ...);\nvoid omp(double* a, double in, int N) {}\n"
             "int main() { double res = __enzyme_fwddiff((void*)omp, a, d_a, 1.0, 1.0, N); }\n")
-    assert "omp, which returns void" in run.undefined_check(text)
-    assert run.skip_reason(Path("/t/ForwardMode/omp/x.c"), text)
+    assert "omp, which returns void" in peer_run.undefined_check(text)
+    assert peer_run.skip_reason(Path("/t/ForwardMode/omp/x.c"), text)
     # The value of a function that returns one, or a void derivative not read, is fine.
-    assert not run.undefined_check(text.replace("void omp(", "double omp("))
-    assert not run.undefined_check(text.replace("double res = __enzyme", "__enzyme"))
+    assert not peer_run.undefined_check(text.replace("void omp(", "double omp("))
+    assert not peer_run.undefined_check(text.replace("double res = __enzyme", "__enzyme"))
