@@ -6,7 +6,7 @@ from operator import attrgetter
 
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir.module import BasicBlock, Function
-from enzyme_opt.ir.values import Use, Value
+from enzyme_opt.ir.values import NO_USES, Use, Value
 
 _new_use = object.__new__
 
@@ -58,7 +58,7 @@ def clone_instruction(inst: I.Instruction, vmap: dict[Value, Value]) -> I.Instru
         value = getattr(inst, slot, _MISSING)
         if value is not _MISSING:
             setattr(new, slot, list(value))
-    new._uses = {}
+    new._uses = NO_USES
     new.parent = None
     new.metadata = list(inst.metadata)
     new.debug_records = ()
@@ -68,7 +68,11 @@ def clone_instruction(inst: I.Instruction, vmap: dict[Value, Value]) -> I.Instru
         value = vmap.get(value, value)
         copy = _new_use(Use)
         copy.user, copy.index, copy.value = new, index, value
-        value._uses[copy] = None
+        used = value._uses  # add_use(value, copy), inlined: hot
+        if used:
+            used.append(copy)
+        else:
+            value._uses = [copy]
         operands.append(copy)
     new._operands = operands
     return new

@@ -3,6 +3,13 @@
 Every operand slot is a :class:`Use`.  A value knows its uses, so
 ``replace_all_uses_with`` is a loop of operand assignments and nothing else
 edits a use list.
+
+A use list is a plain list in use order, and a value without uses shares one empty
+tuple until its first use (``add_use``): a differentiated module holds several Python
+values per input instruction, most with one use or none, and a dict per value (the
+list's former type, for O(1) removal) was a quarter of the tool's memory (about 230
+bytes for one use against 64 for a one-element list).  Removal is a scan of the list,
+which is short for all but a few values (a function called from many places).
 """
 
 from __future__ import annotations
@@ -26,15 +33,28 @@ class Use:
         self.user = user
         self.index = index
         self.value = value
-        value._uses[self] = None
+        add_use(value, self)
 
     def set(self, value: "Value") -> None:
-        del self.value._uses[self]
+        self.value._uses.remove(self)
         self.value = value
-        value._uses[self] = None
+        add_use(value, self)
 
     def drop(self) -> None:
-        del self.value._uses[self]
+        self.value._uses.remove(self)
+
+
+#: the use list of every value not used yet (see the module's docstring)
+NO_USES: tuple = ()
+
+
+def add_use(value: "Value", use: Use) -> None:
+    """Append ``use`` to ``value``'s use list, making the list at its first use."""
+    uses = value._uses
+    if uses:
+        uses.append(use)
+    else:
+        value._uses = [use]
 
 
 _new_use = object.__new__
@@ -50,7 +70,7 @@ class Value:
         self.type = type
         #: The name hint without sigil (``"x"`` for ``%x``); "" when unnamed.
         self.name = name
-        self._uses: dict[Use, None] = {}
+        self._uses: list[Use] | tuple = NO_USES
 
     @property
     def uses(self) -> list[Use]:
@@ -92,12 +112,16 @@ class User(Value):
     def __init__(self, type: Type, operands: Sequence[Value] = (), name: str = ""):
         self.type = type
         self.name = name
-        self._uses = {}
+        self._uses = NO_USES
         uses = []
         for index, value in enumerate(operands):  # Use(self, index, value), inlined: hot
             use = _new_use(Use)
             use.user, use.index, use.value = self, index, value
-            value._uses[use] = None
+            used = value._uses
+            if used:
+                used.append(use)
+            else:
+                value._uses = [use]
             uses.append(use)
         self._operands: list[Use] = uses
 
