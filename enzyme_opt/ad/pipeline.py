@@ -278,7 +278,8 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
         for old in fn.instructions():
             node = carried_node(old.get_metadata("dbg")) if old.metadata else None
             if node:
-                vmap[old].metadata.append((LOCATION_KIND, node))
+                copy = vmap[old]
+                copy.metadata = (*copy.metadata, (LOCATION_KIND, node))
         lower_invokes(clone)
         trap_throw_paths(clone)
         expand_runtime_helpers(clone)

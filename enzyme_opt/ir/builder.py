@@ -56,7 +56,7 @@ class Builder:
             self.block.insert(self.index, inst)
             self.index += 1
         if self.metadata:
-            inst.metadata = list(self.metadata)
+            inst.metadata = tuple(self.metadata)
         return inst
 
     @property

@@ -60,7 +60,7 @@ def clone_instruction(inst: I.Instruction, vmap: dict[Value, Value]) -> I.Instru
             setattr(new, slot, list(value))
     new._uses = NO_USES
     new.parent = None
-    new.metadata = list(inst.metadata)
+    new.metadata = tuple(inst.metadata)  # shared: never changed in place
     new.debug_records = ()
     operands = []
     for index, use in enumerate(inst._operands):  # Use(new, index, value), inlined: hot
@@ -104,7 +104,7 @@ def clone_blocks(blocks: list[BasicBlock], target: Function, vmap: dict[Value, V
                 continue
             new = clone_instruction(inst, vmap)
             if not keep_debug and new.metadata:
-                new.metadata = [(k, t) for k, t in new.metadata if k not in DEBUG_ONLY_METADATA]
+                new.metadata = tuple((k, t) for k, t in new.metadata if k not in DEBUG_ONLY_METADATA)
             vmap[inst] = new
             new_block.append(new)
             pending.append(new)

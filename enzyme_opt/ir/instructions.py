@@ -24,7 +24,9 @@ class Instruction(User):
 
     ``flags``: the words printed right after the opcode (``nuw nsw``, ``fast``,
     ``exact``, ``disjoint``, ``inbounds``...).  ``metadata``: attachments as
-    ``(kind, text)`` pairs, e.g. ``("dbg", "!12")``.  ``debug_records``: the
+    ``(kind, text)`` pairs, e.g. ``("dbg", "!12")``, replaced and never changed in
+    place (most instructions share one empty tuple, and a copy shares its original's:
+    an empty list each was 56 bytes an instruction).  ``debug_records``: the
     ``#dbg_value(...)`` records printed before the instruction.
     """
 
@@ -39,7 +41,7 @@ class Instruction(User):
         self.opcode = opcode
         self.parent = None  # the BasicBlock
         self.flags = flags
-        self.metadata: list[tuple[str, str]] = []
+        self.metadata: Sequence[tuple[str, str]] = ()
         #: replaced (never appended to): most instructions share the empty tuple
         self.debug_records: Sequence[DebugRecord] = ()
 

@@ -258,7 +258,7 @@ class ForwardGenerator:
             vmap = {inst.operand(p): lanes[p][lane] for p in positions}
             copy = clone_instruction(inst, vmap)
             copy.name = ""
-            copy.metadata = []
+            copy.metadata = ()
             out.append(b.insert(copy))
         self.tangent[inst] = self.lanes.join(b, out, inst.type, self.name(inst))
         if self.width == 1:

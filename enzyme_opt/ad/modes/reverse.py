@@ -343,7 +343,7 @@ class SplitGenerator:
             from enzyme_opt.ir.clone import clone_instruction
             operands = {op: self.get(b, op) for op in value.operands}
             copy = clone_instruction(value, operands)
-            copy.metadata = []
+            copy.metadata = ()
             self.available[value] = b.insert(copy)
             return copy
         raise DifferentiationError(f"internal error: the value {value.ref()} of "

@@ -93,7 +93,7 @@ def _tag(inst: I.Instruction) -> None:
     ref = _tags.get(module)
     if ref is None:
         ref = _tags[module] = module.add_metadata_node("!{}")
-    inst.metadata.append((ACCUMULATE, ref))
+    inst.metadata = (*inst.metadata, (ACCUMULATE, ref))
 
 
 def check_atomic_update(inst: I.Instruction, fail) -> None:

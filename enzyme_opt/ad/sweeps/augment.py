@@ -229,7 +229,7 @@ class AugmentedBuilder(CopyShadows, RecordPlanner):
             def derive(lane: Value) -> Value:
                 copy = clone_instruction(inst, {inst.operand(0): lane})
                 copy.name = name if self.width == 1 else ""
-                copy.metadata = []
+                copy.metadata = ()
                 return b.insert(copy)
             self.shadow[inst] = self.each_lane(b, self.shadow[inst.operand(0)], derive, name)
         elif op == "select" and T.contains_pointer(inst.type) and \

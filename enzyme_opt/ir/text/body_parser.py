@@ -157,9 +157,9 @@ class BodyParser:
             ref = cur.tok
             if ref[:1] == "!" and ref[1:2].isdigit() and cur.peek(1) in (",", "\n", ""):
                 cur.next()  # the common case, a node reference: !dbg !12
-                inst.metadata.append((kind[1:], ref))
+                inst.metadata = (*inst.metadata, (kind[1:], ref))
             else:
-                inst.metadata.append((kind[1:], self.mp.parse_metadata(cur).text))
+                inst.metadata = (*inst.metadata, (kind[1:], self.mp.parse_metadata(cur).text))
         if not cur.at_line_end():
             raise cur.error(f"unexpected text after the '{opcode}' instruction")
         return inst
