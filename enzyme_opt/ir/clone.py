@@ -74,7 +74,7 @@ def clone_instruction(inst: I.Instruction, vmap: dict[Value, Value]) -> I.Instru
         else:
             value._uses = [copy]
         operands.append(copy)
-    new._operands = operands
+    new._operands = tuple(operands)
     return new
 
 

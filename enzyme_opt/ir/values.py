@@ -105,7 +105,12 @@ class Value:
 
 
 class User(Value):
-    """A value with operands (instructions, constant expressions, ...)."""
+    """A value with operands (instructions, constant expressions, ...).
+
+    The operand slots are a tuple of uses, replaced whole when operands are added or
+    dropped (rare: phis and initializers): a tuple is 32 bytes smaller than the list it
+    was, and a constant's is the shared empty one.
+    """
 
     __slots__ = ("_operands",)
 
@@ -123,7 +128,7 @@ class User(Value):
             else:
                 value._uses = [use]
             uses.append(use)
-        self._operands: list[Use] = uses
+        self._operands: tuple[Use, ...] = tuple(uses)
 
     @property
     def operands(self) -> list[Value]:
@@ -136,19 +141,20 @@ class User(Value):
         self._operands[index].set(value)
 
     def append_operand(self, value: Value) -> None:
-        self._operands.append(Use(self, len(self._operands), value))
+        operands = self._operands
+        self._operands = (*operands, Use(self, len(operands), value))
 
     def set_operands(self, values: Sequence[Value]) -> None:
         self.drop_operands()
-        self._operands = [Use(self, i, v) for i, v in enumerate(values)]
+        self._operands = tuple([Use(self, i, v) for i, v in enumerate(values)])
 
     def drop_operands(self) -> None:
         for use in self._operands:
             use.drop()
-        self._operands = []
+        self._operands = ()
 
     @property
-    def operand_uses(self) -> list[Use]:
+    def operand_uses(self) -> tuple[Use, ...]:
         return self._operands
 
 
