@@ -91,6 +91,7 @@ def run(data: bytes, filename: str, options: Options = Options()) -> bytes:
 def _run(data: bytes, filename: str, options: Options) -> bytes:
     checked = llvm.read_module(data, filename)  # the input, verified: LLVM reads it once
     text = printed = str(checked)                # its canonical text
+    verified = True                              # printed is LLVM's printing of checked
     target = gpu_target(checked.triple)
     if target is nvptx and options.emit == "obj":
         raise UsageError("nvptx64 has no object files: use --emit asm for PTX "
@@ -98,6 +99,10 @@ def _run(data: bytes, filename: str, options: Options) -> bytes:
     if options.cpu is not None or options.features is not None:
         check_target_options(checked.triple, options.cpu, options.features)  # before any work
     if may_mention_enzyme(text):
+        if options.emit == "llvm":
+            # Text output needs LLVM's printing of the input (printed), not its module:
+            # dropped before differentiating, its memory is reused for the output's.
+            checked = None
         if options.inactive_functions:
             text = _mark_inactive(text, filename, options.inactive_functions)
         # Enzyme's clang-plugin flow: optimize, differentiate, optimize. Not for GPU
@@ -114,12 +119,12 @@ def _run(data: bytes, filename: str, options: Options) -> bytes:
     cpu, features = options.cpu, options.features
     if target is not None or cpu is not None or features is not None:
         text, cpu, features = prepare_codegen(text, filename, target, options)
-        checked = None
+        verified = False
     try:
         if options.opt_level is not None:
             return llvm.emit(llvm.optimize(text, options.opt_level, cpu, features),
                              options.emit, cpu, features)
-        if checked is not None:
+        if verified:
             return llvm.emit_verified(checked, options.emit, cpu, features, printed)
         return llvm.emit(text, options.emit, cpu, features)
     except BackendError as exc:
