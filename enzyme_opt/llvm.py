@@ -26,9 +26,30 @@ BITCODE_MAGIC = (b"BC\xc0\xde", b"\xde\xc0\x17\x0b")  # raw and wrapper
 
 @lru_cache(maxsize=1)
 def _initialized() -> bool:
+    """Every target LLVM was built with (GPU code, another machine's triple)."""
     llvm.initialize_all_targets()
     llvm.initialize_all_asmprinters()
     return True
+
+
+@lru_cache(maxsize=1)
+def _native_initialized() -> bool:
+    """Only this machine's target: most modules are for it, and registering every
+    target costs about 10 MB of memory (a third of what LLVM adds to a run)."""
+    llvm.initialize_native_target()
+    llvm.initialize_native_asmprinter()
+    return True
+
+
+def _target(triple: str):
+    """LLVM's target for ``triple``, registering the others only when it is not this
+    machine's (a ``RuntimeError`` if LLVM has none)."""
+    _native_initialized()
+    try:
+        return llvm.Target.from_triple(triple)
+    except RuntimeError:
+        _initialized()
+        return llvm.Target.from_triple(triple)
 
 
 def llvm_version() -> str:
@@ -123,10 +144,9 @@ def _first_line(exc: Exception) -> str:
 
 def _target_machine(module, level: int = 2, cpu: str | None = "", features: str | None = "",
                     **options):
-    _initialized()
     triple = module.triple or llvm.get_default_triple()
     try:
-        target = llvm.Target.from_triple(triple)
+        target = _target(triple)
     except RuntimeError:
         raise InputError(f"LLVM {llvm_version()} has no target for the module's triple "
                          f"\"{triple}\" (target triple = … in the IR)") from None
