@@ -69,10 +69,12 @@ def clone_instruction(inst: I.Instruction, vmap: dict[Value, Value]) -> I.Instru
         copy = _new_use(Use)
         copy.user, copy.index, copy.value = new, index, value
         used = value._uses  # add_use(value, copy), inlined: hot
-        if used:
+        if not used:
+            value._uses = copy
+        elif type(used) is list:
             used.append(copy)
         else:
-            value._uses = [copy]
+            value._uses = [used, copy]
         operands.append(copy)
     new._operands = tuple(operands)
     return new

@@ -15,7 +15,7 @@ from typing import Iterator, Sequence
 
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.types import Type, quote_name
-from enzyme_opt.ir.values import Argument, Constant, User, Value
+from enzyme_opt.ir.values import Argument, Constant, User, Value, use_list
 
 
 class GlobalValue(Constant):
@@ -37,7 +37,7 @@ class GlobalValue(Constant):
     @property
     def uses(self) -> list:
         self._parse_mentioning_bodies()
-        return list(self._uses)
+        return list(use_list(self._uses))
 
     @property
     def users(self) -> list:
@@ -187,7 +187,7 @@ class BasicBlock(Value):
     def predecessors(self) -> list["BasicBlock"]:
         """Blocks whose terminator names this block (each once, in use order)."""
         seen: dict[BasicBlock, None] = {}
-        for use in self._uses:
+        for use in use_list(self._uses):
             user = use.user
             if getattr(user, "is_terminator", False) and user.parent is not None:
                 seen[user.parent] = None

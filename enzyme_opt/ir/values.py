@@ -4,12 +4,14 @@ Every operand slot is a :class:`Use`.  A value knows its uses, so
 ``replace_all_uses_with`` is a loop of operand assignments and nothing else
 edits a use list.
 
-A use list is a plain list in use order, and a value without uses shares one empty
-tuple until its first use (``add_use``): a differentiated module holds several Python
-values per input instruction, most with one use or none, and a dict per value (the
-list's former type, for O(1) removal) was a quarter of the tool's memory (about 230
-bytes for one use against 64 for a one-element list).  Removal is a scan of the list,
-which is short for all but a few values (a function called from many places).
+A value's uses (``_uses``, in use order) are held in the smallest form that fits:
+one shared empty tuple before the first use, the :class:`Use` itself while it is
+the only one, a plain list from the second on (``add_use``, ``remove_use``; read
+them through ``use_list``).  A differentiated module holds several Python values
+per input instruction, most with one use or none: a dict per value (the former
+form, for O(1) removal) was a quarter of the tool's memory, a one-element list is
+still 80 bytes.  Removal from a list is a scan, short for all but a few values (a
+function called from many places).
 """
 
 from __future__ import annotations
@@ -36,25 +38,41 @@ class Use:
         add_use(value, self)
 
     def set(self, value: "Value") -> None:
-        self.value._uses.remove(self)
+        remove_use(self.value, self)
         self.value = value
         add_use(value, self)
 
     def drop(self) -> None:
-        self.value._uses.remove(self)
+        remove_use(self.value, self)
 
 
-#: the use list of every value not used yet (see the module's docstring)
+#: the uses of every value not used yet (see the module's docstring)
 NO_USES: tuple = ()
 
 
 def add_use(value: "Value", use: Use) -> None:
-    """Append ``use`` to ``value``'s use list, making the list at its first use."""
+    """Add ``use`` last to ``value``'s uses: the use itself when it is the only one,
+    a list from the second on."""
     uses = value._uses
-    if uses:
+    if not uses:  # none yet (or an emptied list)
+        value._uses = use
+    elif type(uses) is list:
         uses.append(use)
     else:
-        value._uses = [use]
+        value._uses = [uses, use]
+
+
+def remove_use(value: "Value", use: Use) -> None:
+    uses = value._uses
+    if uses is use:
+        value._uses = NO_USES
+    else:
+        uses.remove(use)
+
+
+def use_list(uses: "Use | list[Use] | tuple") -> "Sequence[Use]":
+    """A value's ``_uses`` as a sequence, whichever form it is in."""
+    return (uses,) if type(uses) is Use else uses
 
 
 _new_use = object.__new__
@@ -70,24 +88,24 @@ class Value:
         self.type = type
         #: The name hint without sigil (``"x"`` for ``%x``); "" when unnamed.
         self.name = name
-        self._uses: list[Use] | tuple = NO_USES
+        self._uses: Use | list[Use] | tuple = NO_USES
 
     @property
     def uses(self) -> list[Use]:
-        return list(self._uses)
+        return list(use_list(self._uses))
 
     @property
     def users(self) -> list["User"]:
         seen: dict[User, None] = {}
-        for use in self._uses:
+        for use in use_list(self._uses):
             seen[use.user] = None
         return list(seen)
 
     def has_uses(self) -> bool:
-        return bool(self._uses)
+        return bool(self._uses)  # a Use is true, an emptied list false
 
     def replace_all_uses_with(self, other: "Value") -> None:
-        for use in list(self._uses):
+        for use in list(use_list(self._uses)):
             use.set(other)
 
     def ref(self) -> str:
@@ -122,11 +140,13 @@ class User(Value):
         for index, value in enumerate(operands):  # Use(self, index, value), inlined: hot
             use = _new_use(Use)
             use.user, use.index, use.value = self, index, value
-            used = value._uses
-            if used:
+            used = value._uses  # add_use(value, use), inlined
+            if not used:
+                value._uses = use
+            elif used.__class__ is list:  # (``type`` is the parameter here)
                 used.append(use)
             else:
-                value._uses = [use]
+                value._uses = [used, use]
             uses.append(use)
         self._operands: tuple[Use, ...] = tuple(uses)
 
