@@ -413,22 +413,35 @@ class Function(GlobalValue):
                 if inst.name and type(inst.type) is not void:
                     claim(inst)
         counter = 0
+        numbered = _numbered(len(self.args) + sum(len(b.instructions) + 1 for b in blocks))
         for arg in self.args:
             if not arg.name:
-                slots[arg] = f"%{counter}"
+                slots[arg] = numbered[counter]
                 counter += 1
         for block in blocks:  # an unnamed entry block takes the next number too
             if not block.name:
-                slots[block] = f"%{counter}"
+                slots[block] = numbered[counter]
                 counter += 1
             for inst in block.instructions:
                 if not inst.name and type(inst.type) is not void:
-                    slots[inst] = f"%{counter}"
+                    slots[inst] = numbered[counter]
                     counter += 1
         self._slots = slots
 
     def invalidate_slots(self) -> None:
         self._slots = None
+
+
+#: "%0", "%1", …: the numbered slot names, one string each for every function (each
+#: numbers its values from 0; a string per value was 2 % of a differentiated module's memory)
+_NUMBERED: list[str] = []
+
+
+def _numbered(count: int) -> list[str]:
+    """The numbered slot names, at least ``count`` of them."""
+    if len(_NUMBERED) < count:
+        _NUMBERED.extend(f"%{n}" for n in range(len(_NUMBERED), count))
+    return _NUMBERED
 
 
 class Module:
