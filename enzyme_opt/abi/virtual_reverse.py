@@ -273,28 +273,44 @@ def _give_code_tables(module: Module, calls: EnzymeCalls) -> None:
             work += calls.calls[before:]
 
 
+#: what the names of Enzyme's entry points have in common (``__enzyme_autodiff``, and the
+#: Itanium names of its C++ templates)
+_ENZYME_ENTRY = "__enzyme_"
 #: a call whose callee is a local value (``call double %f(double …``), read from a body's text
 _INDIRECT_CALL = re.compile(r'\b(?:call|invoke)\b[^\n]*?%(?:[-\w.$]+|"[^"]*")\(')
 
 
 def _callback_types(fn: Function) -> set[T.FunctionType]:
-    """The types of ``fn``'s calls through function pointers (not C++ virtual calls) that may
-    carry derivatives.  Such a pointer may have no shadow (a C callback passed ``enzyme_const``
-    or without a marker): the call then finds the table of whichever function it points to at
-    run time (``ad/sweeps/indirect.py``), among the functions of its type the module takes the
-    address of, which get tables here."""
+    """The types of ``fn``'s calls through function pointers that may carry derivatives.
+    Such a pointer may have no shadow that is a table (a C callback passed ``enzyme_const`` or
+    without a marker; a C++ object made outside differentiated code, whose shadow keeps the
+    primal's vtable): the call then finds the table of whichever function it points to at
+    run time (``ad/sweeps/indirect.py``), among the functions of its type the module takes
+    the address of (a vtable's slots too), which get tables here.  For virtual calls, only
+    methods taking or returning a float: every class's destructor would match a pointer's."""
     body = fn.unparsed_body
     if body is not None and not _INDIRECT_CALL.search(body.text):
         return set()
-    return {inst.function_type for inst in fn.instructions()
-            if isinstance(inst, I.CallInst) and inst.called_function is None
-            and not isinstance(inst.callee, InlineAsm) and not is_virtual_call(inst)
-            and _type_may_carry_derivatives(inst.function_type)}
+    found = set()
+    for inst in fn.instructions():
+        if not isinstance(inst, I.CallInst) or inst.called_function is not None or \
+                isinstance(inst.callee, InlineAsm):
+            continue
+        fty = inst.function_type
+        if _takes_or_gives_float(fty) if is_virtual_call(inst) else \
+                _type_may_carry_derivatives(fty):
+            found.add(fty)
+    return found
+
+
+def _takes_or_gives_float(fty: T.FunctionType) -> bool:
+    return fty.ret.is_float or any(p.is_float for p in fty.params)
 
 
 def _addressed_functions(module: Module) -> dict[T.FunctionType, list[Function]]:
     """The functions with a body whose address the module takes (names other than as a
-    direct callee, in a body or a global's initializer), by type."""
+    direct callee, in a body or a global's initializer), by type; not counting the function
+    an Enzyme call differentiates (``__enzyme_autodiff(f, …)``: its other arguments count)."""
     named: dict[Function, None] = {}
     for g in module.globals:
         if g.initializer is not None:
@@ -305,14 +321,24 @@ def _addressed_functions(module: Module) -> dict[T.FunctionType, list[Function]]
             continue
         body = fn.unparsed_body
         if body is not None:
-            for match in SYMBOL_REF.finditer(body.text):
-                symbol = module.symbols.get(symbol_name(match.group(1))) if match.group(1) \
-                    else None
-                if isinstance(symbol, Function) and not match.group(2):
-                    named[symbol] = None
+            for line in body.lines:
+                if "@" not in line:
+                    continue
+                differentiated = _ENZYME_ENTRY in line   # its first function: not a callback
+                for match in SYMBOL_REF.finditer(line):
+                    symbol = module.symbols.get(symbol_name(match.group(1))) \
+                        if match.group(1) else None
+                    if isinstance(symbol, Function) and not match.group(2):
+                        if differentiated:
+                            differentiated = False
+                        else:
+                            named[symbol] = None
             continue
         for inst in fn.instructions():
             operands = list(inst.args) if isinstance(inst, I.CallInst) else inst.operands
+            if isinstance(inst, I.CallInst) and inst.called_function is not None and \
+                    _ENZYME_ENTRY in inst.called_function.name:
+                operands = operands[1:]
             for operand in operands:
                 named.update(dict.fromkeys(v for v in _constants_in(operand, set(), False)
                                            if isinstance(v, Function)))

@@ -74,7 +74,9 @@ def refusal(inst: I.CallInst, width: int, has_shadow) -> str | None:
         return (f"{what} with active arguments, of a function of type {fty}, cannot be "
                 f"differentiated: tables of derivatives serve functions taking floats, integers "
                 f"and pointers and returning a float, an integer or nothing")
-    if not has_shadow(inst.callee):
+    # A virtual call on an object without a shadow (enzyme_const): its method's table may be
+    # found, but the object's fields would take their adjoints through null.
+    if not has_shadow(inst.callee) or (is_virtual_call(inst) and not has_shadow(inst.args[0])):
         return (f"{what} with active arguments needs the shadow of the called pointer (a table "
                 f"of the function's derivatives), and it has none: give the object or function "
                 f"pointer a shadow (enzyme_dup, not enzyme_const; a shadow object's vtable set "
