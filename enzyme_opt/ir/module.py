@@ -546,6 +546,18 @@ class Module:
         self.attribute_groups[gid] = text
         return gid
 
+    def metadata_mark(self) -> tuple[int, int | None]:
+        """Where the numbered metadata stands now (``drop_metadata_since``)."""
+        return len(self.metadata), self._next_metadata
+
+    def drop_metadata_since(self, mark: tuple[int, int | None]) -> None:
+        """Forget the nodes added since ``mark`` (the newest are last: the cost is theirs
+        alone); numbering resumes where it stood."""
+        count, next_id = mark
+        while len(self.metadata) > count:
+            self.metadata.popitem()
+        self._next_metadata = next_id
+
     def add_metadata_node(self, text: str) -> str:
         """A new numbered metadata node ``!N = <text>``; returns ``!N``."""
         next_id = self._next_metadata

@@ -227,17 +227,17 @@ class _Renumbering:
         """Map ``body``'s operands taking ``key`` to be ``tentative``: nodes in a cycle
         through it then find their own counterparts in the module, and it is ``tentative``
         when its text comes out the same.  Otherwise None, and everything mapped meanwhile
-        is undone."""
-        done, known = dict(self.done), dict(self.known)
-        nodes, next_node = set(self.module.metadata), self.module._next_metadata
+        is undone: mapping only ever adds entries (a node mapped before is looked up, never
+        changed), and dicts keep their order, so the undo drops the newest ones."""
+        done, known, mark = len(self.done), len(self.known), self.module.metadata_mark()
         self.done[key] = tentative
         mapped = _NUMBERED_REF.sub(lambda m: "!@" if m.group(0) == key else self._one(m), body)
         if tentative in self.distinct.get(mapped, []):
             return tentative
-        self.done, self.known = done, known
-        for made in [k for k in self.module.metadata if k not in nodes]:
-            del self.module.metadata[made]
-        self.module._next_metadata = next_node
+        for table, size in ((self.done, done), (self.known, known)):
+            while len(table) > size:
+                table.popitem()
+        self.module.drop_metadata_since(mark)
         return None
 
     def _resolve_placeholder(self, placeholder: str, found: str) -> None:
