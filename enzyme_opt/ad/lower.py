@@ -62,7 +62,7 @@ def _sret_arguments(b: Builder, site: CallSite, binding) -> list[Value]:
     ty, first = binding.sret
     primal = binding.primal
     if primal is None:
-        primal = Builder().at_start(site.call.function.entry).alloca(ty, "sret.primal")
+        primal = b.entry_alloca(ty, "sret.primal")
     if binding.activity not in (R.DUP, R.DUPNONEED):
         return [primal]
     lanes = list(binding.shadows)

@@ -197,12 +197,7 @@ class RuntimeActivity:
                 f"data with enzyme_dup and a zeroed shadow", f"in function @{self.function.name}")
         slot = self._scratch.get(ty)
         if slot is None:
-            at = Builder().at_start(self.function.entry)
-            position = at.index
-            slot = at.alloca(ty, "constant.scratch")
-            if b.block is at.block and b.index is not None and b.index >= position:
-                b.index += 1
-            self._scratch[ty] = slot
+            slot = self._scratch[ty] = b.entry_alloca(ty, "constant.scratch")
         return slot
 
 

@@ -133,6 +133,16 @@ class Builder:
     def alloca(self, ty: Type, name: str = "", align: int | None = None, count: Value | None = None):
         return self.insert(I.AllocaInst(ty, count, align or T.abi_align(ty), name))
 
+    def entry_alloca(self, ty: Type, name: str = ""):
+        """An alloca at the start of this function's entry block (never one per iteration
+        of a loop); this builder, when it writes into the entry block too, moves along."""
+        at = Builder().at_start(self.function.entry)
+        position = at.index
+        slot = at.alloca(ty, name)
+        if self.block is at.block and self.index is not None and self.index >= position:
+            self.index += 1
+        return slot
+
     def load(self, ty: Type, pointer: Value, name: str = "", align: int | None = None):
         return self.insert(I.LoadInst(ty, pointer, align or T.abi_align(ty.scalar if not ty.is_aggregate else ty), name))
 

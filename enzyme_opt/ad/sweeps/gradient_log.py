@@ -85,7 +85,7 @@ def log_gradient(b: Builder, hook: LogHook, inst: I.Instruction, adjoint: Value,
         b.call(hook.function, [_as_double(b, adjoint), *place])
         return
     operands = logged_operands(inst)
-    array = _entry_slot(b, T.ArrayType(max(len(operands), 1), T.f64), "logged.operands")
+    array = b.entry_alloca(T.ArrayType(max(len(operands), 1), T.f64), "logged.operands")
     for k, operand in enumerate(operands):
         at = b.gep(T.f64, array, [ConstantInt(T.i64, k)]) if k else array
         b.store(_as_double(b, primal_of(b, operand)), at)
@@ -99,17 +99,6 @@ def _as_double(b: Builder, value: Value) -> Value:
     if value.type.is_int:
         return b.cast("sitofp", value, T.f64)
     return b.cast("fpext" if value.type.bits < 64 else "fptrunc", value, T.f64)
-
-
-def _entry_slot(b: Builder, ty: T.Type, name: str) -> Value:
-    """An alloca at the start of the function's entry block (never one per iteration of
-    a loop); ``b``, when it writes into the entry block too, moves along."""
-    at = Builder().at_start(b.function.entry)
-    position = at.index
-    slot = at.alloca(ty, name)
-    if b.block is at.block and b.index is not None and b.index >= position:
-        b.index += 1
-    return slot
 
 
 def _name(text: str) -> str:

@@ -242,8 +242,7 @@ def _fork_reverse(module: Module, call: I.CallInst, loc: Value) -> None:
         if not all(t.is_float for t in _leaf_types(ret)):
             raise DifferentiationError("an OpenMP region returns adjoints of a type that "
                                        "cannot be summed over threads", where)
-        entry = call.function.entry
-        sums = Builder().at_start(entry).alloca(ret, "omp.adjoints")
+        sums = b.entry_alloca(ret, "omp.adjoints")
         b.store(zero(ret), sums)
     fn, w, values, extra = _wrapper(module, callee, captured,
                                     [T.ptr] + ([T.ptr] if sums is not None else []))
