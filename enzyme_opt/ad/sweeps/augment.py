@@ -25,7 +25,7 @@ from enzyme_opt.ad.runtime_activity import RuntimeActivity
 from enzyme_opt.ad.sweeps import indirect, reallocs
 from enzyme_opt.ad.sweeps.gradient_log import log_hook, logged_operands
 from enzyme_opt.ad.sweeps.lanes import Lanes
-from enzyme_opt.ad.sweeps.memory import CopyShadows, MemoryOps, heap_allocate_rerun_locals
+from enzyme_opt.ad.sweeps.memory import CopyShadows, MemoryOps, heap_allocate_locals
 from enzyme_opt.ad.sweeps.openmp_ranges import record_ranges
 from enzyme_opt.ad.sweeps.records import RecordPlanner
 from enzyme_opt.ad.sweeps.tape import mirror_on_shadow_tape, shadow_tapes_supported
@@ -37,6 +37,7 @@ from enzyme_opt.analysis.activity import (GlobalReach, active_store_without_shad
                                           varied_values)
 from enzyme_opt.analysis.library import check_library_calls
 from enzyme_opt.analysis.memory import cannot_overlap, writes_only_local_memory
+from enzyme_opt.analysis.settled_locals import settled_locals
 from enzyme_opt.analysis.types import underlying_object
 from enzyme_opt.demangle import user_name
 from enzyme_opt.diagnostics import DifferentiationError
@@ -155,8 +156,11 @@ class AugmentedBuilder(CopyShadows, RecordPlanner):
         self.tape = next(params)
         #: the primal value each copy here came from (for questions to analysis.pointees)
         self.primal_of = PrimalOf(clone_body(primal, self.out, vmap, R.REVERSE))
-        #: local variables a rerun loop is given, now malloc'd: the reverse frees them
-        self.heap_primals = heap_allocate_rerun_locals(self.out)
+        #: local variables a rerun loop is given or the reverse sweep re-reads, now
+        #: malloc'd: the reverse frees them; the latter's loads are re-read
+        settled = settled_locals(self.out) if self.reuse and not self.on_gpu \
+            and not self.differentiated_again else frozenset()
+        self.heap_primals, self.settled_memory = heap_allocate_locals(self.out, settled)
         globals_with_shadow = global_shadows(self.out.module, self.request.context,
                                              self.width)
         refuse_tables_of_shadowed_globals(self.out, globals_with_shadow, self.ctx)
@@ -592,14 +596,15 @@ class AugmentedBuilder(CopyShadows, RecordPlanner):
 
     def is_rereadable(self, value: Value) -> bool:
         """A load the reverse sweep can simply repeat: it reads a constant
-        global, or an argument's or a global's memory that the request says
-        does not change between the sweeps (never memory the call tree
-        allocates and writes)."""
+        global, a local array written only before it is read (``settled_memory``,
+        kept for the reverse sweep), or an argument's or a global's memory that the
+        request says does not change between the sweeps (never other memory the call
+        tree allocates and writes)."""
         if not self.reuse or not isinstance(value, I.LoadInst) or value.volatile \
                 or value.ordering:
             return False
         base = underlying_object(value.pointer)
-        if isinstance(base, GlobalVariable) and base.is_constant:
+        if (isinstance(base, GlobalVariable) and base.is_constant) or base in self.settled_memory:
             return True
         unchanged = self.request.reread_memory
         if unchanged is False or not isinstance(base, (Argument, GlobalVariable)):

@@ -120,16 +120,19 @@ class MemoryOps:
         b.call(free, free_args)
 
 
-def heap_allocate_rerun_locals(function: Function) -> set:
-    """Local variables given to a loop whose reverse pass runs the loop's step again (a
-    checkpointed or fixed-point loop): the step reads and writes them again after
-    ``augmented_<f>`` has returned, so they become ``malloc``'d memory, which the reverse
-    sweep frees where it reverses their allocation.  The new calls, returned."""
+def heap_allocate_locals(function: Function, settled=frozenset()) -> tuple[set, set]:
+    """Local variables the reverse sweep uses after ``augmented_<f>`` has returned become
+    ``malloc``'d memory, which the reverse sweep frees where it reverses their
+    allocation: those given to a loop whose reverse pass runs the loop's step again (a
+    checkpointed or fixed-point loop), which reads and writes them again, and the
+    ``settled`` ones (``analysis.settled_locals``), which it re-reads instead of taping
+    each read.  The new calls, returned: all of them, and those of settled locals."""
     module = function.module
     malloc = None
-    promoted = set()
+    promoted, rereadable = set(), set()
     for inst in list(function.instructions()):
-        if not isinstance(inst, I.AllocaInst) or not _reaches_rerun_loop(inst):
+        if not isinstance(inst, I.AllocaInst) or \
+                (inst not in settled and not _reaches_rerun_loop(inst)):
             continue
         malloc = malloc or module.get_or_declare("malloc", T.FunctionType(T.ptr, (T.i64,)))
         b = Builder().before(inst)
@@ -143,10 +146,12 @@ def heap_allocate_rerun_locals(function: Function) -> set:
             if isinstance(user, I.CallInst) and isinstance(user.called_function, Function) \
                     and user.called_function.name.startswith("llvm.lifetime."):
                 user.erase()
+        if inst in settled:
+            rereadable.add(heap)
         inst.replace_all_uses_with(heap)
         inst.erase()
         promoted.add(heap)
-    return promoted
+    return promoted, rereadable
 
 
 def _reaches_rerun_loop(alloca: I.AllocaInst) -> bool:

@@ -27,6 +27,9 @@ from enzyme_opt.knowledge.calls import call_kind
 #: Float arithmetic recomputed in the reverse sweep when its operands are there anyway.
 CHEAP_FLOAT_OPS = frozenset({"fadd", "fsub", "fmul", "fneg"})
 MAX_RECOMPUTE_DEPTH = 6
+#: How far an operand of cheap float arithmetic is rebuilt from re-read memory: a
+#: lane of a vectorized loop's load is five steps from its induction variable.
+MAX_REBUILD_DEPTH = 9
 
 
 class RecordPlanner:
@@ -249,7 +252,11 @@ class RecordPlanner:
                 if isinstance(value, I.Instruction) and \
                         (value.opcode in CHEAP_FLOAT_OPS or self.recomputes_math(value)) and \
                         all(self._available_without(op, value, kept, recomputed)
+                            or self._rebuildable(op, 1, kept, recomputed)
                             for op in value.operands):
+                    for op in value.operands:
+                        if not self._available_without(op, value, kept, recomputed):
+                            self._rebuild(op, kept, recomputed)
                     del kept[value]
                     recomputed.add(value)
                     self.float_recompute.add(value)
@@ -278,6 +285,34 @@ class RecordPlanner:
             return True
         return isinstance(value, I.CallInst) and value.opcode == "call" and \
             value.called_function is not None and call_kind(value) == calls.MATH
+
+    def _rebuildable(self, value: Value, depth: int, kept, recomputed: set[Value]) -> bool:
+        """Can the reverse sweep rebuild ``value`` from nothing taped: a load it
+        may repeat (``x[i] - mean[j]`` from the arrays, not one tape slot per
+        iteration), an address, an induction variable — or from what is taped anyway."""
+        if isinstance(value, (Argument, Constant)) or value in recomputed or value in kept:
+            return True
+        if depth >= MAX_REBUILD_DEPTH:
+            return False
+        if value in self.inductions:
+            start, step, _ = self.inductions[value].inductions[value]
+            return self._rebuildable(start, depth + 1, kept, recomputed) and \
+                self._rebuildable(step, depth + 1, kept, recomputed)
+        return self.is_recomputable(value) and \
+            all(self._rebuildable(op, depth + 1, kept, recomputed) for op in value.operands)
+
+    def _rebuild(self, value: Value, kept, recomputed: set[Value]) -> None:
+        """Mark ``value`` (``_rebuildable``) and what it is rebuilt from as recomputed."""
+        if isinstance(value, (Argument, Constant)) or value in recomputed or value in kept:
+            return
+        recomputed.add(value)
+        if value in self.inductions:
+            start, step, _ = self.inductions[value].inductions[value]
+            operands = (start, step)
+        else:
+            operands = value.operands
+        for op in operands:
+            self._rebuild(op, kept, recomputed)
 
     def _available_without(self, operand: Value, user: Value, kept, recomputed) -> bool:
         return (isinstance(operand, (Argument, Constant)) or operand in recomputed
