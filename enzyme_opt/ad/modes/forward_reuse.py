@@ -10,31 +10,18 @@ and ``cos`` a second time).
 The primal's call is used where it is already computed (earlier in the same block)
 or where it can move up to the rule's position: later in the same block, with
 nothing between that reads or writes memory but other math calls (so every
-``errno`` write keeps its order relative to everything that could see it).  Only
-calls of the math library (``calls.MATH``, by name, undefined here) count: a
-function of the program that happens to be named ``cos`` is not ``cos``.
+``errno`` write keeps its order relative to everything that could see it).  Which
+calls count: ``ad/rules/primal_math.py`` (the reverse sweep's side of the same idea).
 """
 
 from __future__ import annotations
 
+from enzyme_opt.ad.rules.primal_math import math_call_name
 from enzyme_opt.ir.values import Value
-from enzyme_opt.knowledge import calls
-from enzyme_opt.knowledge.calls import call_kind
-from enzyme_opt.knowledge.math_names import math_name_of
 
 #: instructions that read or write memory (or unwind): a call moved up never crosses one
 _TOUCHES_MEMORY = frozenset({"load", "store", "call", "invoke", "callbr", "atomicrmw", "cmpxchg",
                              "fence", "va_arg", "landingpad", "resume", "catchpad", "cleanuppad"})
-
-
-def _math_call_name(inst) -> str | None:
-    """The rule name of a call of a math-library function, else None."""
-    if inst.opcode != "call" or inst.bundles:
-        return None
-    fn = inst.called_function
-    if fn is None or not fn.is_declaration or call_kind(inst) != calls.MATH:
-        return None
-    return math_name_of(fn.name)
 
 
 class PrimalMath:
@@ -45,7 +32,7 @@ class PrimalMath:
         self.calls: dict[tuple, list] = {}
         for block in function.blocks:
             for inst in block.instructions:
-                name = _math_call_name(inst)
+                name = math_call_name(inst)
                 if name is not None:
                     key = (name, inst.type, tuple(inst.args))
                     self.calls.setdefault(key, []).append(inst)
@@ -69,4 +56,4 @@ class PrimalMath:
 
 
 def _blocks_move(inst) -> bool:
-    return inst.opcode in _TOUCHES_MEMORY and _math_call_name(inst) is None
+    return inst.opcode in _TOUCHES_MEMORY and math_call_name(inst) is None

@@ -14,6 +14,7 @@ from enzyme_opt.ad.parallel.openmp_prepare import REVERSE, carry_region, in_para
 from enzyme_opt.ad.rules.custom_calls import call_rule, float_params
 from enzyme_opt.ad.rules.elementwise import ONE, elementwise_rule, splat_partial, times_partial
 from enzyme_opt.ad.rules.math import Math
+from enzyme_opt.ad.rules.primal_math import math_call_name
 from enzyme_opt.ad.runtime_activity import RuntimeActivity
 from enzyme_opt.ad.sweeps import indirect, reallocs
 from enzyme_opt.ad.sweeps.augment import release_args
@@ -250,7 +251,10 @@ class AdjointRules:
         primal = [get(b, o) if o in needed or not isinstance(o, I.Instruction) else None
                   for o in operands]
         result = get(b, inst) if inst in needed else None
-        m = Math(b, inst.type)
+        partner = self.fwd.partner_of(inst) if isinstance(inst, I.CallInst) else None
+        m = Math(b, inst.type) if partner is None else \
+            Math(b, inst.type, known=lambda name, ty, args, at: get(at, partner)
+                 if name == math_call_name(partner) else None)
         for k, operand in enumerate(operands):
             partial_of = rule.partial(k)
             if operand not in self.gen.slots or partial_of is None:

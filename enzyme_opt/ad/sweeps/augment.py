@@ -21,6 +21,7 @@ from enzyme_opt.ad.parallel.openmp_prepare import AUGMENTED, carry_region
 from enzyme_opt.ad.rules.custom_calls import (call_rule, check_augment_rule, check_gradient_rule,
                                               no_rule_message)
 from enzyme_opt.ad.rules.elementwise import elementwise_rule
+from enzyme_opt.ad.rules.primal_math import partner_call
 from enzyme_opt.ad.runtime_activity import RuntimeActivity
 from enzyme_opt.ad.sweeps import indirect, reallocs
 from enzyme_opt.ad.sweeps.gradient_log import log_hook, logged_operands
@@ -120,6 +121,8 @@ class AugmentedBuilder(CopyShadows, RecordPlanner):
         self.loop_counts: set = set()
         self.inductions: dict = {}
         self.float_recompute: set[Value] = set()
+        #: math call → the primal call its partial reuses (``partner_of``)
+        self.partners: dict[Value, Value | None] = {}
         #: memo of is_recomputable (cleared when float_recompute grows)
         self.recomputable: dict[Value, bool] = {}
         self.pred_index: dict[BasicBlock, dict[BasicBlock, int]] = {}
@@ -537,6 +540,9 @@ class AugmentedBuilder(CopyShadows, RecordPlanner):
                 return [self.shadow[inst.arg(0)], inst.arg(2)]
             if kind == calls.SHUFFLE:  # the lane mask and the distance
                 return [inst.arg(0), inst.arg(2)]
+            partner = self.partner_of(inst)
+            if partner is not None:
+                return [partner] if self.is_active(inst.arg(0)) else []
             return self._rule_reads(math_rule_of(inst.called_function), inst, inst.args)
         if op in ELEMENTWISE_OPCODES:
             return self._rule_reads(op, inst, inst.operands)
@@ -550,6 +556,16 @@ class AugmentedBuilder(CopyShadows, RecordPlanner):
         if op in ("insertelement",):
             return [inst.operand(2)]
         return [*inst.operands, inst]
+
+    def partner_of(self, inst: I.CallInst):
+        """The primal's call whose value the partial of the math call ``inst`` is
+        (``cos(θ)`` beside ``sin(θ)``: ``rules/primal_math.partner_call``), read by the
+        reverse sweep instead of the operand; None under ``--no-reuse``."""
+        if not self.reuse or self.logs_values:
+            return None
+        if inst not in self.partners:
+            self.partners[inst] = partner_call(inst)
+        return self.partners[inst]
 
     def _rule_reads(self, rule_name: str, inst, operands) -> list[Value]:
         """What the partials of the active operands read."""
