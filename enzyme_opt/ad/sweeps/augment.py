@@ -591,7 +591,11 @@ class AugmentedBuilder(CopyShadows, RecordPlanner):
             return known
         self.recomputable[value] = False  # a cycle (through phis) is not recomputable
         op = value.opcode
-        if op == "insertvalue":
+        if value in self.float_recompute:
+            # chosen by the planner (records._recompute_cheap_floats): what it is built
+            # from is on the tape or rebuilt
+            answer = not value.type.is_aggregate
+        elif op == "insertvalue":
             # The lanes of a shadow ([W x ptr] built from per-lane GEPs) are as
             # cheap to rebuild as the GEPs.
             answer = True

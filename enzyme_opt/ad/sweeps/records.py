@@ -26,6 +26,8 @@ from enzyme_opt.knowledge.calls import call_kind
 
 #: Float arithmetic recomputed in the reverse sweep when its operands are there anyway.
 CHEAP_FLOAT_OPS = frozenset({"fadd", "fsub", "fmul", "fneg"})
+#: Intrinsics as cheap as that arithmetic (``a·b + c``), by name without the type suffix.
+CHEAP_FLOAT_INTRINSICS = ("llvm.fmuladd.", "llvm.fma.")
 MAX_RECOMPUTE_DEPTH = 6
 #: How far an operand of cheap float arithmetic is rebuilt from re-read memory: a
 #: lane of a vectorized loop's load is five steps from its induction variable.
@@ -249,8 +251,7 @@ class RecordPlanner:
         while changed:
             changed = False
             for value in list(kept):
-                if isinstance(value, I.Instruction) and \
-                        (value.opcode in CHEAP_FLOAT_OPS or self.recomputes_math(value)) and \
+                if isinstance(value, I.Instruction) and self._cheap_to_rebuild(value) and \
                         all(self._available_without(op, value, kept, recomputed)
                             or self._rebuildable(op, 1, kept, recomputed)
                             for op in value.operands):
@@ -263,6 +264,18 @@ class RecordPlanner:
                     changed = True
         self.recomputable.clear()  # answers may change with float_recompute
         return list(kept)
+
+    def _cheap_to_rebuild(self, value: I.Instruction) -> bool:
+        """Float arithmetic, ``fmuladd``, a lane of a vector (taped whole anyway: BA's
+        rotation axis ``k = w/θ`` is one ``<2 x double>`` and a lane of it), or on a GPU a
+        math call in a loop."""
+        if value.opcode in CHEAP_FLOAT_OPS or value.opcode == "extractelement":
+            return True
+        if isinstance(value, I.CallInst) and value.opcode == "call" and not value.bundles:
+            fn = value.called_function
+            if fn is not None and fn.name.startswith(CHEAP_FLOAT_INTRINSICS):
+                return True
+        return self.recomputes_math(value)
 
     def recomputes_math(self, value: I.Instruction) -> bool:
         """On a GPU a math call (``__nv_cos``) in a loop whose operands the reverse
