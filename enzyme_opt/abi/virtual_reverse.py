@@ -63,6 +63,7 @@ from enzyme_opt.ir.text.unparsed import SYMBOL_REF, symbol_name
 from enzyme_opt.ir.values import (ConstantAggregate, ConstantExpr, ConstantInt, ConstantString,
                                   InlineAsm, Value, null)
 from enzyme_opt.knowledge.calls import EXTERNAL, callee_kind, is_virtual_call
+from enzyme_opt.knowledge.expanded import needs_expansion
 
 ENTRY = "virtualreverse"
 TABLE_SUFFIX = ".shadow_table"
@@ -409,7 +410,7 @@ def _gets_table(fn: Function) -> bool:
     which a call through it with active arguments reports at run time."""
     if table_refusal(fn) is not None:
         return False
-    return not any(callee_kind(callee) == EXTERNAL
+    return not any(callee_kind(callee) == EXTERNAL and not needs_expansion(callee.name)
                    for f in reachable_functions(fn) for callee in direct_callees(f))
 
 

@@ -34,7 +34,7 @@ from enzyme_opt.ad.parallel import openmp_prepare
 from enzyme_opt.ad.parallel.shuffles import join_double_shuffles
 from enzyme_opt.ad.prepare.allocators import call_held_allocators
 from enzyme_opt.ad.prepare.constexprs import expand_global_addresses
-from enzyme_opt.ad.prepare.expand import expand_runtime_helpers, needs_expansion
+from enzyme_opt.ad.prepare.expand import expand_runtime_helpers
 from enzyme_opt.ad.prepare.invokes import lower_invokes, trap_throw_paths
 from enzyme_opt.ad.prepare.retype import float_parameters, retype_float_moves
 from enzyme_opt.ad.prepare.specialize import specialize_function_pointer_arguments
@@ -52,6 +52,7 @@ from enzyme_opt.ir.debuginfo import LOCATION_KIND, carried_location, location_no
 from enzyme_opt.ir.module import Function, GlobalVariable, Module
 from enzyme_opt.ir.subset import merge_subset, print_subset
 from enzyme_opt.ir.text.parser import unparsed_body
+from enzyme_opt.knowledge.expanded import needs_expansion
 
 MAX_ROUNDS = 16
 

@@ -33,6 +33,7 @@ from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function
 from enzyme_opt.ir.values import ConstantInt, ConstantKeyword
+from enzyme_opt.knowledge.expanded import sincos_of
 from enzyme_opt.targets import nvptx
 
 
@@ -47,7 +48,8 @@ def _div(b: Builder, a, bb, c, d):
     return [real, imag]
 
 
-#: helper name → its arithmetic on the four real operands (result: real, imaginary)
+#: helper name (knowledge/expanded.COMPLEX_HELPERS) → its arithmetic on the four real
+#: operands (result: real, imaginary)
 EXPANSIONS = {"__muldc3": _mul, "__mulsc3": _mul, "__divdc3": _div, "__divsc3": _div}
 
 
@@ -71,31 +73,14 @@ def _clog(m: Math, a, b):
 
 #: <complex.h> function → its real formulas on (real, imaginary); the float versions
 #: (``cexpf``) take and return ``<2 x float>`` on x86-64
-COMPLEX_FUNCTIONS = {"cexp": _cexp, "csin": _csin, "ccos": _ccos, "clog": _clog}
+#: knowledge/expanded.COMPLEX_FUNCTIONS → their real formulas
+COMPLEX_FORMULAS = {"cexp": _cexp, "csin": _csin, "ccos": _ccos, "clog": _clog}
 
 
 #: reduction → (the operation folding two values, does it take a start value)
 REDUCTIONS = {"fadd": ("fadd", True), "fmul": ("fmul", True),
               "fmax": ("llvm.maxnum", False), "fmin": ("llvm.minnum", False),
               "fmaximum": ("llvm.maximum", False), "fminimum": ("llvm.minimum", False)}
-
-
-#: functions returning a sine and a cosine through two pointers → (sine, cosine) rules:
-#: GNU libm's, libdevice's (CUDA's ``sincos``, ``sincospi``)
-SINCOS = {"sincos": ("sin", "cos"), "__nv_sincos": ("sin", "cos"),
-          "__nv_sincospi": ("sinpi", "cospi")}
-
-
-def _sincos_of(callee: str):
-    return SINCOS.get(callee[:-1] if callee.endswith("f") else callee)
-
-
-def needs_expansion(callee: str) -> bool:
-    """Does ``expand_runtime_helpers`` rewrite calls of ``callee``?"""
-    return (callee.startswith(("llvm.vector.reduce.", "llvm.sincos.", "llvm.modf."))
-            or callee in ("cabsf", "posix_memalign")
-            or callee.rstrip("f") in COMPLEX_FUNCTIONS or callee in EXPANSIONS
-            or _sincos_of(callee) is not None)
 
 
 def expand_runtime_helpers(function: Function) -> None:
@@ -108,10 +93,10 @@ def expand_runtime_helpers(function: Function) -> None:
         if inst.called_function.name == "cabsf" and len(inst.args) == 1 and inst.arg(0).type.is_vector:
             _expand_cabsf(inst)
             continue
-        if inst.called_function.name.rstrip("f") in COMPLEX_FUNCTIONS:
+        if inst.called_function.name.rstrip("f") in COMPLEX_FORMULAS:
             _expand_complex_function(inst)
             continue
-        if _sincos_of(inst.called_function.name) or \
+        if sincos_of(inst.called_function.name) or \
                 inst.called_function.name.startswith("llvm.sincos."):
             _expand_sincos(inst)
             continue
@@ -186,7 +171,7 @@ def _expand_reduction(inst: I.CallInst) -> None:
 def _expand_complex_function(inst: I.CallInst) -> None:
     """``cexp(re, im)`` → ``{ double, double }``; ``cexpf(<2 x float>)`` → ``<2 x float>``.
     Other shapes (another ABI) are left alone, and refused if active."""
-    formulas = COMPLEX_FUNCTIONS[inst.called_function.name.rstrip("f")]
+    formulas = COMPLEX_FORMULAS[inst.called_function.name.rstrip("f")]
     args = inst.args
     b = Builder().before(inst)
     if len(args) == 2 and args[0].type == args[1].type == T.f64 and \
@@ -232,7 +217,7 @@ def _expand_sincos(inst: I.CallInst) -> None:
     ty = args[0].type
     m = Math(b, ty)
     module = inst.function.module
-    for rule, pointer in zip(_sincos_of(name), args[1:]):
+    for rule, pointer in zip(sincos_of(name), args[1:]):
         if name.startswith("__nv_"):  # libdevice's own sine and cosine, as the call meant
             fn = module.get_or_declare(nvptx.device_function(rule, ty), T.FunctionType(ty, (ty,)))
             value = b.call(fn, [args[0]])
