@@ -199,6 +199,9 @@ class RecordPlanner:
                 return
             if self.is_recomputable(value) and \
                     (depth < MAX_RECOMPUTE_DEPTH or self.differentiated_again):
+                if self._compare_worth_taping(value, depth, cached, recomputed):
+                    cached[value] = None
+                    return
                 recomputed.add(value)
                 for operand in value.operands:
                     need(operand, depth + 1)
@@ -298,6 +301,15 @@ class RecordPlanner:
             return True
         return isinstance(value, I.CallInst) and value.opcode == "call" and \
             value.called_function is not None and call_kind(value) == calls.MATH
+
+    def _compare_worth_taping(self, value: Value, depth: int, cached, recomputed) -> bool:
+        """Tape a comparison's result (a byte) rather than operands the reverse sweep would
+        have to tape to compare again: a running maximum's ``select`` needs only which way
+        each comparison went (log-sum-exp's max over 16 terms: 15 bytes, not 31 values),
+        and not under ``--no-reuse``, which tapes everything anyway."""
+        return value.opcode in ("fcmp", "icmp") and not value.type.is_vector and \
+            not self.differentiated_again and \
+            not all(self._rebuildable(op, depth + 1, cached, recomputed) for op in value.operands)
 
     def _rebuildable(self, value: Value, depth: int, kept, recomputed: set[Value]) -> bool:
         """Can the reverse sweep rebuild ``value`` from nothing taped: a load it
