@@ -12,19 +12,23 @@ A local qualifies when it is a fixed-size ``alloca`` of the entry block whose ad
 is used only to load, to store to (never stored itself), to fill or copy into or out of
 with the memory intrinsics, and by lifetime markers (which go with the ``alloca``), and
 when no write to it is reachable from a read of it in the control-flow graph.  Only
-locals read inside a loop are worth a ``malloc`` per call.
+locals read inside a loop, of at least ``MIN_BYTES``, are worth a ``malloc`` per call.
 """
 
 from __future__ import annotations
 
 from enzyme_opt.analysis.types import uses_through_offsets
 from enzyme_opt.ir import instructions as I
+from enzyme_opt.ir import types as T
 from enzyme_opt.ir.module import BasicBlock, Function
 
 #: Memory intrinsics by the operand that is written (0) or read (1).
 _FILLS_AND_COPIES = ("llvm.memset.", "llvm.memcpy.", "llvm.memmove.")
 #: What ``malloc`` aligns to on the hosts we compile for (x86-64, AArch64 glibc).
 MALLOC_ALIGN = 16
+#: Smaller locals keep their per-read tape: a malloc and a free cost about as much as
+#: taping a dozen values, which is what a loop over a few elements reads.
+MIN_BYTES = 64
 
 
 def settled_locals(function: Function) -> set[I.AllocaInst]:
@@ -36,7 +40,8 @@ def settled_locals(function: Function) -> set[I.AllocaInst]:
     found = set()
     for inst in function.blocks[0].instructions:
         if not isinstance(inst, I.AllocaInst) or inst.count is not None or inst.prefix \
-                or inst.addrspace or (inst.align or 1) > MALLOC_ALIGN:
+                or inst.addrspace or (inst.align or 1) > MALLOC_ALIGN \
+                or T.alloc_size(inst.allocated_type) < MIN_BYTES:
             continue
         accesses = _accesses(inst)
         if accesses is None:

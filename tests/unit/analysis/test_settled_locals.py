@@ -89,6 +89,13 @@ def test_more_aligned_than_malloc():
     assert settled(before=FILL, load_align=", align 32") == set()
 
 
+def test_small_locals_keep_their_tape():
+    module = parse_module(TEMPLATE.format(before=FILL, inside="", after="", align=", align 16",
+                                          load_align=", align 8").replace("[8 x double]",
+                                                                          "[4 x double]"))
+    assert settled_locals(module.get_function("f")) == set()
+
+
 def test_read_only_outside_loops_is_not_worth_a_malloc():
     module = parse_module("""
 define double @f(ptr %x) {
