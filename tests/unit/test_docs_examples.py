@@ -338,7 +338,8 @@ def _needs(script: str) -> None:
 
 
 #: scripts that run for minutes (or on a GPU): their flags are checked, they are not run
-LONG_SCRIPTS = ("bench/run.py", "bench/tool.py", "tests/fuzz/", "tests/gpu/", "build/")
+LONG_SCRIPTS = ("bench/run.py", "bench/tool.py", "bench/tape_bytes.py", "tests/fuzz/",
+                "tests/gpu/", "build/")
 #: what make gpu-test / make fuzz-gpu copy into build/
 BUILT_SCRIPTS = {"build/gpu/run.py": "tests/gpu/run.py", "build/gpufuzz/run.py": "tests/gpu/run.py"}
 
