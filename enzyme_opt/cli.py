@@ -259,7 +259,8 @@ def main(input, output, text, opt_level, emit, cpu, features, libdevice, no_reus
                                          features=features, libdevice=libdevice,
                                          reuse=not no_reuse, inactive_functions=inactive,
                                          vectorize_at_leaf_nodes="enzyme-vectorize-at-leaf-nodes"
-                                         in click.get_current_context().meta["enzyme_switches"]))
+                                         in click.get_current_context().meta["enzyme_switches"],
+                                         process_ends=True))
         _write_atomically(output, result)
     except EnzymeOptError as exc:
         if debug:

@@ -236,7 +236,7 @@ class Function(GlobalValue):
     """
 
     __slots__ = ("function_type", "args", "_blocks", "unparsed_body", "ret_attrs", "suffix",
-                 "_slots")
+                 "_slots", "kind_memo")
 
     def __init__(self, name: str, function_type: T.FunctionType, arg_names: Sequence[str] = (),
                  prefix: str = "", ret_attrs: str = "", suffix: str = "",
@@ -253,6 +253,8 @@ class Function(GlobalValue):
         self.ret_attrs = ret_attrs
         self.suffix = suffix
         self._slots: dict[Value, str] | None = None
+        #: what ``knowledge.calls.callee_kind`` last answered, with what it depended on
+        self.kind_memo: tuple | None = None
 
     # -- structure -------------------------------------------------------------
     @property

@@ -18,7 +18,6 @@ the helper's bookkeeping;
 from __future__ import annotations
 
 import re
-import weakref
 
 from enzyme_opt.demangle import PREPROCESS_PREFIX
 from enzyme_opt.knowledge import declared, openmp
@@ -175,21 +174,18 @@ def call_kind(call) -> str:
     return OPAQUE if fn is None else callee_kind(fn)
 
 
-#: function → (what its kind was computed from, the kind): asked for every call the AD
-#: visits, of the same few callees
-_KINDS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
-
-
 def callee_kind(fn) -> str:
     """The kind of a direct call of ``fn``.  What the program says about the
     callee (inactive, custom rule, function-like) comes first: it overrides
     what the callee's name would say."""
-    # All it depends on: attribute groups and metadata nodes are added, never edited.
+    # Asked for every call the AD visits, of the same few callees: the answer is kept on
+    # the function with what it was computed from (``Function.kind_memo``; a weak-keyed
+    # table cost a weak reference a question).  All it depends on: attribute groups and
+    # metadata nodes are added, never edited.
     key = (fn.name, fn.prefix, fn.suffix, fn.is_declaration)
-    known = _KINDS.get(fn)
+    known = fn.kind_memo
     if known is None or known[0] != key:
-        known = (key, _callee_kind(fn))
-        _KINDS[fn] = known
+        known = fn.kind_memo = (key, _callee_kind(fn))
     return known[1]
 
 

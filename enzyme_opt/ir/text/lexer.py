@@ -17,15 +17,17 @@ from enzyme_opt.ir.values import CAST_OPCODES, unescape_string
 _TOKEN = re.compile(r"""
     (?:[ \t\r]+ | ;[^\n]*)*+                    # blanks and comments before a token: skipped
     ( \n
-    | (?:[-\w$.]+|"[^"]*"):(?![:=])             # label definition  "bb:"
-    | [%@$]"[^"]*" | [%@$][-\w$.]+              # local / global / comdat names
+    | [=,()\[\]{}<>*|^]                         # punctuation and local / global names first:
+    | [%@][-\w$.]+ | [%@]"[^"]*"                # the commonest tokens, which no alternative
+    | (?:[-\w$.]+|"[^"]*"):(?![:=])             # label definition  "bb:"  (before them matches)
+    | \$"[^"]*" | \$[-\w$.]+ | :                # comdat names ("$c:" is a label, as before)
     | !"[^"]*" | ![-\w$.\\]*                    # metadata string / name / '!'
     | \#dbg_\w+ | \#\d+                          # debug record / attribute group
     | c"[^"]*" | "[^"]*"                        # strings
     | 0x[KLMHR]?[0-9A-Fa-f]+                    # hex numbers and floats
     | [-+]?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?       # decimal numbers
     | [A-Za-z_][\w.$]*                          # keywords and words
-    | \.\.\. | [=,()\[\]{}<>*:|^]
+    | \.\.\.
     | \S                                        # anything else: parser error
     | \Z )                                      # blanks or a comment ending the text
 """, re.VERBOSE)
