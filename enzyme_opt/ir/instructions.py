@@ -90,7 +90,10 @@ class Instruction(User):
     def format(self) -> str:
         text = self.body()
         if type(self.type) is not _VOID:
-            text = f"{self.parent.parent.slot_name(self)} = {text}"
+            function = self.parent.parent  # as in ref(): the names read directly
+            slots = function._slots
+            name = slots.get(self) if slots is not None else None
+            text = f"{name if name is not None else function.slot_name(self)} = {text}"
         if self.metadata:
             text += "".join([f", !{kind} {md}" for kind, md in self.metadata])
         return text

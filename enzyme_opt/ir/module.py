@@ -391,15 +391,23 @@ class Function(GlobalValue):
         taken: set[str] = set()
         void = T.VoidType
 
+        #: hint -> the suffix its last clash got: names are only ever added to ``taken``, so
+        #: the smallest free ``hint_N`` never goes down and the search resumes there (it
+        #: started from 1 for every clash: quadratic in the values sharing a hint)
+        suffixes: dict[str, int] = {}
+
         def claim(value: Value) -> None:
             hint = value.name
             if hint.isdigit():
                 hint = "_" + hint
             name = hint
-            n = 1
-            while name in taken:
+            if name in taken:
+                n = suffixes.get(hint, 1)
                 name = f"{hint}_{n}"
-                n += 1
+                while name in taken:
+                    n += 1
+                    name = f"{hint}_{n}"
+                suffixes[hint] = n
             taken.add(name)
             slots[value] = "%" + quote_name(name)
 

@@ -209,11 +209,20 @@ class Constant(User):
         return False
 
 
+def _operandless(value: "User", type: Type) -> None:
+    """``User.__init__(value, type)`` for a value without operands (a constant's fields set
+    directly: constants are made often, most of them operandless)."""
+    value.type = type
+    value.name = ""
+    value._uses = NO_USES
+    value._operands = ()
+
+
 class ConstantInt(Constant):
     __slots__ = ("value",)
 
     def __init__(self, type: Type, value: int):
-        User.__init__(self, type)  # no super(): constants are made often
+        _operandless(self, type)
         self.value = value
 
     def ref(self) -> str:
@@ -234,7 +243,7 @@ class ConstantFP(Constant):
     __slots__ = ("value", "text")
 
     def __init__(self, type: Type, value: float, text: str | None = None):
-        User.__init__(self, type)  # no super(): constants are made often
+        _operandless(self, type)
         self.value = value
         self.text = text if text is not None else format_float(type, value)
 
@@ -268,7 +277,7 @@ class ConstantKeyword(Constant):
     __slots__ = ("keyword",)
 
     def __init__(self, type: Type, keyword: str):
-        super().__init__(type)
+        _operandless(self, type)
         self.keyword = keyword
 
     def ref(self) -> str:

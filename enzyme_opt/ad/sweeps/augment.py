@@ -575,7 +575,8 @@ class AugmentedBuilder(CopyShadows, RecordPlanner):
             if not self.is_active(operand):
                 continue
             positions, result = rule.reads_for(k)
-            reads.update(dict.fromkeys(operands[p] for p in positions))
+            for position in positions:  # (a loop: asked for every active operation, twice)
+                reads[operands[position]] = None
             if result:
                 reads[inst] = None
         if self.logs_values:

@@ -384,12 +384,16 @@ def _helper(module: Module, name: str, params: tuple) -> Function:
     return fn
 
 
+# (The layout is computed once per record written or read and handed on: it was computed
+# twice, for the size and again for the offsets.)
 def write_record(b: Builder, tape: Value, values: list[Value]) -> None:
-    store_record(b, _push(b, tape, record_layout(values)[1], "record"), values)
+    offsets, size = record_layout(values)
+    _store_at(b, _push(b, tape, size, "record"), values, offsets)
 
 
 def read_record(b: Builder, tape: Value, values: list[Value]) -> list[Value]:
-    return load_record(b, _pop(b, tape, record_layout(values)[1], "record"), values)
+    offsets, size = record_layout(values)
+    return _load_at(b, _pop(b, tape, size, "record"), values, offsets)
 
 
 def _push(b: Builder, tape: Value, size: int, name: str) -> Value:
@@ -402,7 +406,10 @@ def _pop(b: Builder, tape: Value, size: int, name: str) -> Value:
 
 def store_record(b: Builder, slot: Value, values: list[Value]) -> None:
     """Write ``values`` at ``slot`` in their record layout."""
-    offsets, _ = record_layout(values)
+    _store_at(b, slot, values, record_layout(values)[0])
+
+
+def _store_at(b: Builder, slot: Value, values: list[Value], offsets: list[int]) -> None:
     for value, offset in zip(values, offsets):
         pointer = b.byte_gep(slot, ConstantInt(T.i64, offset)) if offset else slot
         b.store(value, pointer, _align(value.type))
@@ -410,7 +417,10 @@ def store_record(b: Builder, slot: Value, values: list[Value]) -> None:
 
 def load_record(b: Builder, slot: Value, values: list[Value]) -> list[Value]:
     """Read back what ``store_record`` wrote at ``slot``."""
-    offsets, _ = record_layout(values)
+    return _load_at(b, slot, values, record_layout(values)[0])
+
+
+def _load_at(b: Builder, slot: Value, values: list[Value], offsets: list[int]) -> list[Value]:
     out = []
     for value, offset in zip(values, offsets):
         pointer = b.byte_gep(slot, ConstantInt(T.i64, offset)) if offset else slot
