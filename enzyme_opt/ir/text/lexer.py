@@ -19,7 +19,7 @@ _TOKEN = re.compile(r"""
     ( \n
     | [=,()\[\]{}<>*|^]                         # punctuation and local / global names first:
     | [%@][-\w$.]+ | [%@]"[^"]*"                # the commonest tokens, which no alternative
-    | (?:[-\w$.]+|"[^"]*"):(?![:=])             # label definition  "bb:"  (before them matches)
+    | (?:[-\w$.]++|"[^"]*+"):(?![:=])           # label definition  "bb:"  (before them matches)
     | \$"[^"]*" | \$[-\w$.]+ | :                # comdat names ("$c:" is a label, as before)
     | !"[^"]*" | ![-\w$.\\]*                    # metadata string / name / '!'
     | \#dbg_\w+ | \#\d+                          # debug record / attribute group
