@@ -411,31 +411,28 @@ class Function(GlobalValue):
             taken.add(name)
             slots[value] = "%" + quote_name(name)
 
-        # Named values first claim their names so numbered ones never clash.
+        # Named values first claim their names so numbered ones never clash; the unnamed
+        # ones are listed in the same walk, in the order they are numbered in (arguments,
+        # then each block, an unnamed entry block too, before its instructions).
         blocks = self.blocks
+        unnamed = []
         for arg in self.args:
             if arg.name:
                 claim(arg)
+            else:
+                unnamed.append(arg)
         for block in blocks:
             if block.name:
                 claim(block)
+            else:
+                unnamed.append(block)
             for inst in block.instructions:
-                if inst.name and type(inst.type) is not void:
-                    claim(inst)
-        counter = 0
-        numbered = _numbered(len(self.args) + sum(len(b.instructions) + 1 for b in blocks))
-        for arg in self.args:
-            if not arg.name:
-                slots[arg] = numbered[counter]
-                counter += 1
-        for block in blocks:  # an unnamed entry block takes the next number too
-            if not block.name:
-                slots[block] = numbered[counter]
-                counter += 1
-            for inst in block.instructions:
-                if not inst.name and type(inst.type) is not void:
-                    slots[inst] = numbered[counter]
-                    counter += 1
+                if type(inst.type) is not void:
+                    if inst.name:
+                        claim(inst)
+                    else:
+                        unnamed.append(inst)
+        slots.update(zip(unnamed, _numbered(len(unnamed))))
         self._slots = slots
 
     def invalidate_slots(self) -> None:

@@ -28,6 +28,13 @@ _INRANGE = re.compile(r"\s*inrange\([^)]*\)")
 
 def expand_global_addresses(function: Function) -> None:
     for inst in list(function.instructions()):
+        # most instructions have no constant expression operand (the only kind that can
+        # be a global's address): found by a look at the uses, without a call per operand
+        for use in inst._operands:
+            if use.value.__class__ is ConstantExpr:  # (it has no subclasses)
+                break
+        else:
+            continue
         if isinstance(inst, I.PhiInst):
             if any(_is_global_address(v) for v, _ in inst.incoming):
                 inst.set_incoming([(_materialize(Builder().before_terminator(block), v)
