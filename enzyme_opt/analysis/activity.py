@@ -354,11 +354,12 @@ def _fixed_point(insts, active_args, reaches, fresh_memory_varies) -> set[Value]
     """``fresh_memory_varies``: True (every allocation is varied), False (none
     is), or the set of allocations that are."""
     varied: set[Value] = set(active_args)
+    results = [inst for inst in insts if inst.has_result]  # (asked once, not every sweep)
     changed = True
     while changed:
         changed = False
-        for inst in insts:
-            if inst in varied or not inst.has_result:
+        for inst in results:
+            if inst in varied:
                 continue
             if _is_varied(inst, varied, reaches, fresh_memory_varies):
                 varied.add(inst)
@@ -501,14 +502,16 @@ def useful_values(function: Function, varied: set[Value]) -> set[Value]:
             for arg in inst.args:  # anything passed on may be stored by the callee
                 if arg in varied:
                     useful.add(arg)
-    changed = True
-    while changed:
-        changed = False
-        for inst in reversed(insts):
-            if inst not in useful:
-                continue
-            for operand in inst.operands:
-                if operand not in useful and operand in varied:
-                    useful.add(operand)
-                    changed = True
+    # A useful instruction of the function makes its varied operands useful: each is
+    # looked at once, when it becomes useful (a worklist: the same least fixed point as
+    # sweeping every instruction until nothing changes, which took two sweeps or more).
+    own = set(insts)
+    work = [value for value in useful if value in own]
+    while work:
+        for use in work.pop()._operands:
+            operand = use.value
+            if operand not in useful and operand in varied:
+                useful.add(operand)
+                if operand in own:
+                    work.append(operand)
     return useful

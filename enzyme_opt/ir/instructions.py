@@ -57,9 +57,10 @@ class Instruction(User):
     def function(self):
         return self.parent.parent if self.parent is not None else None
 
-    @property
-    def is_terminator(self) -> bool:
-        return self.opcode in TERMINATORS
+    #: a class attribute (asked for every instruction of every sweep, and of every block's
+    #: last one): each terminator opcode has a class of its own (``invoke`` and ``callbr``
+    #: their ``CallInst`` subclasses), which sets it, and ``TERMINATORS`` names them all
+    is_terminator = False
 
     @property
     def has_result(self) -> bool:
@@ -197,7 +198,7 @@ class PhiInst(Instruction):
     @property
     def incoming(self) -> list[tuple[Value, Value]]:
         ops = self.operands
-        return [(ops[i], ops[i + 1]) for i in range(0, len(ops), 2)]
+        return list(zip(ops[::2], ops[1::2]))  # (value, block) pairs, paired in C
 
     def add_incoming(self, value: Value, block) -> None:
         self.append_operand(value)
@@ -554,6 +555,7 @@ class InvokeInst(CallInst):
     before the callee."""
 
     __slots__ = ()
+    is_terminator = True
 
     def __init__(self, function_type, callee, args, normal, unwind, **kw):
         super().__init__(function_type, callee, args, opcode="invoke", dests=(normal, unwind), **kw)
@@ -576,6 +578,7 @@ class CallBrInst(CallInst):
     list of indirect ones, kept as the operands just before the callee."""
 
     __slots__ = ("num_indirect",)
+    is_terminator = True
 
     def __init__(self, function_type, callee, args, default, indirect, **kw):
         super().__init__(function_type, callee, args, opcode="callbr",
@@ -593,6 +596,7 @@ class BranchInst(Instruction):
     """``br label %d`` or ``br i1 %c, label %t, label %f``."""
 
     __slots__ = ()
+    is_terminator = True
 
     def __init__(self, *operands: Value):
         Instruction.__init__(self, "br", T.void, operands)
@@ -613,6 +617,7 @@ class SwitchInst(Instruction):
     """Operands: condition, default block, then (case value, block) pairs."""
 
     __slots__ = ()
+    is_terminator = True
 
     def __init__(self, condition: Value, default, cases: Sequence[tuple[Value, Value]] = ()):
         ops: list[Value] = [condition, default]
@@ -633,6 +638,7 @@ class SwitchInst(Instruction):
 
 class IndirectBrInst(Instruction):
     __slots__ = ()
+    is_terminator = True
 
     def __init__(self, address: Value, dests: Sequence[Value]):
         Instruction.__init__(self, "indirectbr", T.void, (address, *dests))
@@ -644,6 +650,7 @@ class IndirectBrInst(Instruction):
 
 class ReturnInst(Instruction):
     __slots__ = ()
+    is_terminator = True
 
     def __init__(self, value: Value | None = None):
         Instruction.__init__(self, "ret", T.void, (value,) if value is not None else ())
@@ -658,6 +665,7 @@ class ReturnInst(Instruction):
 
 class UnreachableInst(Instruction):
     __slots__ = ()
+    is_terminator = True
 
     def __init__(self):
         Instruction.__init__(self, "unreachable", T.void)
@@ -668,6 +676,7 @@ class UnreachableInst(Instruction):
 
 class ResumeInst(Instruction):
     __slots__ = ()
+    is_terminator = True
 
     def __init__(self, value: Value):
         Instruction.__init__(self, "resume", T.void, (value,))
