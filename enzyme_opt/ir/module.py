@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from itertools import chain
+from operator import attrgetter
 from typing import Iterator, Sequence
 
 from enzyme_opt.ir import types as T
@@ -236,7 +237,7 @@ class Function(GlobalValue):
     """
 
     __slots__ = ("function_type", "args", "_blocks", "unparsed_body", "ret_attrs", "suffix",
-                 "_slots", "kind_memo")
+                 "_slots", "kind_memo", "rule_memo")
 
     def __init__(self, name: str, function_type: T.FunctionType, arg_names: Sequence[str] = (),
                  prefix: str = "", ret_attrs: str = "", suffix: str = "",
@@ -255,6 +256,8 @@ class Function(GlobalValue):
         self._slots: dict[Value, str] | None = None
         #: what ``knowledge.calls.callee_kind`` last answered, with what it depended on
         self.kind_memo: tuple | None = None
+        #: likewise for ``knowledge.calls.math_rule_of``
+        self.rule_memo: tuple | None = None
 
     # -- structure -------------------------------------------------------------
     @property
@@ -306,8 +309,9 @@ class Function(GlobalValue):
 
     def instructions(self) -> Iterator:
         # chain, not a generator: whole-function walks are frequent, and chain's
-        # iteration runs in C (each block's list is still read when it is reached)
-        return chain.from_iterable(block.instructions for block in self.blocks)
+        # iteration runs in C (each block's list is still read when it is reached), as
+        # does the map that reads them (a generator expression ran a frame per block)
+        return chain.from_iterable(map(_instructions_of, self.blocks))
 
     @property
     def attribute_group_ids(self) -> list[int]:
@@ -449,6 +453,9 @@ def _numbered(count: int) -> list[str]:
     if len(_NUMBERED) < count:
         _NUMBERED.extend(f"%{n}" for n in range(len(_NUMBERED), count))
     return _NUMBERED
+
+
+_instructions_of = attrgetter("instructions")
 
 
 class Module:

@@ -233,7 +233,12 @@ def freed_argument(fn) -> int:
 def math_rule_of(fn) -> str | None:
     """The name of the math rule a call of ``fn`` uses: its annotation
     (``__enzyme_function_like``), else what its name says (``sinf`` → ``sin``)."""
-    return declared.math_rule_name(fn) or math_name_of(fn.name)
+    # Asked twice for every math call the AD visits: kept as callee_kind keeps its answer.
+    key = (fn.name, fn.prefix, fn.suffix, fn.is_declaration)
+    known = fn.rule_memo
+    if known is None or known[0] != key:
+        known = fn.rule_memo = (key, declared.math_rule_name(fn) or math_name_of(fn.name))
+    return known[1]
 
 
 def opaque_call_message(call) -> str:
