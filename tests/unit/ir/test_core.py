@@ -99,3 +99,39 @@ def test_unnamed_values_are_numbered_in_order():
     text = print_module(module)
     assert "%named = add i32 %0, 1" in text and "%2 = mul i32 %named, %named" in text
     llvm.verify(text)
+
+
+def test_every_terminator_opcode_has_a_class_that_says_so():
+    """``is_terminator`` is a class attribute of the terminators' classes (asked for every
+    instruction of every sweep): each opcode of TERMINATORS parses into an instruction that
+    says it is one, and no other instruction says so."""
+    from enzyme_opt.ir.instructions import TERMINATORS
+    module = parse_module("""
+declare void @g()
+declare i32 @__gxx_personality_v0(...)
+define void @f(i32 %n, ptr %a) personality ptr @__gxx_personality_v0 {
+entry:
+  switch i32 %n, label %one [ i32 1, label %two ]
+one:
+  invoke void @g() to label %two unwind label %pad
+two:
+  callbr void asm "", "!i"() to label %three [label %four]
+three:
+  indirectbr ptr %a, [label %four]
+four:
+  br i1 true, label %five, label %six
+five:
+  ret void
+six:
+  unreachable
+pad:
+  %lp = landingpad { ptr, i32 } cleanup
+  resume { ptr, i32 } %lp
+}
+""")
+    seen = set()
+    for inst in module.get_function("f").instructions():
+        assert inst.is_terminator == (inst.opcode in TERMINATORS), inst.opcode
+        if inst.is_terminator:
+            seen.add(inst.opcode)
+    assert seen == TERMINATORS
