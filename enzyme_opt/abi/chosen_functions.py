@@ -11,6 +11,10 @@ it; here the call is split back, one call per function, chosen by the pointer:
   enzyme.call.g:   ; the call, of @g
   enzyme.join:     ; a phi of the results, then what followed the call
 
+A call made as an ``invoke`` (C++ at -O0, a destructor in scope) is split alike: each copy
+is an invoke unwinding to the same landing pad and returning to ``enzyme.join``, which goes
+on to where the call returned.
+
 Only when every value the pointer can take (through selects, phis and casts) names a
 function; otherwise decoding refuses the call as before (``callsites.resolve_function``).
 """
@@ -29,7 +33,7 @@ from enzyme_opt.ir.values import Value
 
 def split_calls_of_chosen_functions(calls: EnzymeCalls) -> None:
     for call in calls:
-        if not isinstance(call, I.CallInst) or isinstance(call, I.InvokeInst):
+        if not isinstance(call, I.CallInst) or isinstance(call, I.CallBrInst):
             continue
         index = 1 if has_sret_result(call) else 0
         if index >= len(call.args):
@@ -70,20 +74,30 @@ def _split(call: I.CallInst, chooser: Value, functions: list[Function]) -> list[
     pointer; the copies (``call`` is erased)."""
     block = call.parent
     function = block.parent
-    join = _split_block_after(block, call, function)
+    invoke = isinstance(call, I.InvokeInst)
+    if invoke:
+        join = function.append_block("enzyme.join", after=block)
+        Builder(join).br(call.normal_dest)
+        _retarget_phis(call.normal_dest, block, [join])
+    else:
+        join = _split_block_after(block, call, function)
     result = I.PhiInst(call.type, (), call.name) if call.has_result else None
     if result is not None:
         join.insert(0, result)
-    targets, copies, after = [], [], block
+    targets, copies, after = [], [], join if invoke else block
     for callee in functions:
         target = after = function.append_block(f"enzyme.call.{callee.name}", after=after)
-        copy = clone_instruction(call, {chooser: callee})
+        copy = clone_instruction(call, {chooser: callee, **({call.normal_dest: join}
+                                                            if invoke else {})})
         target.append(copy)
         copies.append(copy)
-        Builder(target).br(join)
+        if not invoke:
+            Builder(target).br(join)
         if result is not None:
             result.add_incoming(copy, target)
         targets.append(target)
+    if invoke:  # the landing pad is now reached from each copy
+        _retarget_phis(call.unwind_dest, block, targets)
     test = block  # compares the pointer with each function but the last, which needs no test
     for k, callee in enumerate(functions[:-1]):
         last_test = k == len(functions) - 2
@@ -96,6 +110,15 @@ def _split(call: I.CallInst, chooser: Value, functions: list[Function]) -> list[
         call.replace_all_uses_with(result)
     call.erase()
     return copies
+
+
+def _retarget_phis(block: BasicBlock, old: BasicBlock, new: list[BasicBlock]) -> None:
+    """``block``'s phis take from each of ``new`` what they took from ``old``."""
+    for phi in block.phis:
+        pairs = []
+        for value, pred in phi.incoming:
+            pairs += [(value, b) for b in new] if pred is old else [(value, pred)]
+        phi.set_incoming(pairs)
 
 
 def _split_block_after(block: BasicBlock, call: I.CallInst, function: Function) -> BasicBlock:
