@@ -206,13 +206,16 @@ def forward_copy(gen, b: Builder, inst: I.CallInst) -> None:
     generator): no tangent bytes move into a destination that is constant data, and a
     source that is constant data (or has no shadow) gives zero tangents — or, for memory
     holding only pointers, its own pointers, the shadows of constant data."""
-    from enzyme_opt.analysis.types import memory_scalar_types, says_what_memory_holds
+    from enzyme_opt.analysis.types import (memory_scalar_types, says_what_memory_holds,
+                                           signature_float_pointees)
     dst, src, length = inst.arg(0), inst.arg(1), inst.arg(2)
     dst_shadow, src_shadow = gen.t(dst), gen.t(src)
     if dst_shadow is None:
         return
     runtime = gen.runtime
     held = memory_scalar_types(inst)
+    if not says_what_memory_holds(held) and gen.primal_of(inst) is not None:
+        held |= signature_float_pointees(gen.primal_of(inst))   # C++ at -O0
     pointers_only = says_what_memory_holds(held) and \
         any(T.contains_pointer(t) for t in held) and not any(t.is_float for t in held)
     if src_shadow is not None and runtime.may_be_constant(src) and not pointers_only and \

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from enzyme_opt.demangle import demangle, user_name
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.values import Argument, Value
@@ -344,3 +345,76 @@ def _is_scalar_name(name: str) -> bool:
                                       "wchar_t", "char8_t", "char16_t", "char32_t", "half",
                                       "__fp16", "_Float16", "__bf16"} \
         or re.match(r"(p\d+ |any p\d+ pointer|vtable pointer)", name) is not None
+
+
+# -- what a C++ function's own signature says its pointers point to ----------------------
+#: a parameter the demangled signature spells as a pointer to a float type
+_FLOAT_POINTER = re.compile(r"(double|float)(?: const)?\*")
+_FLOAT_TYPES = {"double": T.f64, "float": T.f32}
+#: mangled name → its parameters' spellings (None: not a C++ function, or not understood)
+_SIGNATURES: dict[str, list[str] | None] = {}
+
+
+def signature_float_pointees(inst: I.CallInst) -> set[T.Type]:
+    """The float types a C++ function's signature declares the memory of a copy's
+    operands to hold, where they are its parameters: at -O0 nothing near
+    ``std::__copy_move<…>::__copy_m<double>(double const*, double const*, double*)``'s
+    ``memmove`` (no ``!tbaa``, no load or store) says what it moves, but its name does.
+    A pointer to ``double`` holds doubles, as C++'s aliasing rules (and ``!tbaa``) assume."""
+    function = inst.function
+    params = _parameters(user_name(function.name))
+    if params is None:
+        return set()
+    # Only where the IR has one argument per parameter: `this`, a returned struct's slot or
+    # a struct passed in two registers would shift them, and which one cannot be told.
+    if len(function.args) != len(params):
+        return set()
+    found = set()
+    for operand in inst.args[:2]:
+        base = underlying_object(operand)
+        if isinstance(base, Argument) and base.parent is function:
+            spelled = _FLOAT_POINTER.fullmatch(params[base.index])
+            if spelled:
+                found.add(_FLOAT_TYPES[spelled.group(1)])
+    return found
+
+
+def _parameters(name: str) -> list[str] | None:
+    """The parameter types of the C++ function ``name`` (mangled), as the demangler spells
+    them, or None."""
+    if not name.startswith("_Z"):
+        return None
+    if name not in _SIGNATURES:
+        _SIGNATURES[name] = _split_parameters(demangle([name])[0])
+    return _SIGNATURES[name]
+
+
+def _split_parameters(spelled: str) -> list[str] | None:
+    """``f<a, b>(double const*, int) const`` → ``["double const*", "int"]``."""
+    text = spelled.strip()
+    for qualifier in (" const", " volatile", " &&", " &"):
+        if text.endswith(qualifier):
+            text = text[:-len(qualifier)]
+    if not text.endswith(")"):
+        return None
+    depth = 0
+    for start in range(len(text) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(text[start], 0)
+        if depth == 0:
+            break
+    else:
+        return None
+    inner, params, depth, current = text[start + 1:-1], [], 0, ""
+    for char in inner:
+        if char in "<([":
+            depth += 1
+        elif char in ">)]":
+            depth -= 1
+        if char == "," and depth == 0:
+            params.append(current.strip())
+            current = ""
+        else:
+            current += char
+    if current.strip() and current.strip() != "void":
+        params.append(current.strip())
+    return params
