@@ -131,8 +131,5 @@ def _split_block_after(block: BasicBlock, call: I.CallInst, function: Function) 
     for inst in moved:
         join.append(inst)
     for successor in join.successors:
-        for phi in successor.phis:
-            for k, operand in enumerate(phi.operands):
-                if operand is block:
-                    phi.set_operand(k, join)
+        _retarget_phis(successor, block, [join])
     return join
