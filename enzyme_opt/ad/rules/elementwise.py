@@ -49,10 +49,16 @@ class Rule:
     ``partials[k](m, x, y)`` builds ∂y/∂x_k (or ONE / NEG_ONE / None) from
     the operands ``x`` and the result ``y``; ``reads[k]`` says which of
     them it uses — the reverse sweep caches exactly those, and only for
-    operands that are active."""
+    operands that are active.
+
+    ``calls``: for a unary operation whose partial is only a math function of its
+    operand (``sin′ = cos``), that function's name — the reverse sweep then reads the
+    primal's own call of it instead of the operand, where the block makes one
+    (``rules/primal_math.py``)."""
 
     partials: tuple
     reads: tuple
+    calls: str | None = None
 
     def partial(self, k: int):
         return self.partials[k] if k < len(self.partials) else None
@@ -69,6 +75,13 @@ def rule(*entries) -> Rule:
 def of_x(partial) -> Rule:
     """A unary operation whose partial reads its operand."""
     return rule((partial, (0,), False))
+
+
+def of_call(name: str, sign: float = 1.0) -> Rule:
+    """A unary operation whose partial is ``±name(x)`` (``Rule.calls``)."""
+    if sign > 0:
+        return Rule((lambda m, x, y: m.call(name, x[0]),), (((0,), False),), name)
+    return Rule((lambda m, x, y: m.neg(m.call(name, x[0])),), (((0,), False),), name)
 
 
 def of_y(partial) -> Rule:
@@ -185,15 +198,15 @@ RULES: dict[str, Rule] = {
     "log10": of_x(lambda m, x, y: m.div(m.one, m.mul(x[0], m.const(LN10)))),
     "log1p": of_x(lambda m, x, y: m.div(m.one, m.add(x[0], m.one))),
     # trigonometry
-    "sin": of_x(lambda m, x, y: m.call("cos", x[0])),
-    "cos": of_x(lambda m, x, y: m.neg(m.call("sin", x[0]))),
+    "sin": of_call("cos"),
+    "cos": of_call("sin", -1.0),
     "tan": of_y(lambda m, x, y: m.add(m.one, m.square(y))),
     "asin": of_x(lambda m, x, y: m.div(m.one, m.call("sqrt", m.sub(m.one, m.square(x[0]))))),
     "acos": of_x(lambda m, x, y: m.neg(m.div(m.one, m.call("sqrt", m.sub(m.one, m.square(x[0])))))),
     "atan": of_x(lambda m, x, y: m.div(m.one, m.add(m.one, m.square(x[0])))),
     "atan2": rule((_atan2(True), (0, 1), False), (_atan2(False), (0, 1), False)),
-    "sinh": of_x(lambda m, x, y: m.call("cosh", x[0])),
-    "cosh": of_x(lambda m, x, y: m.call("sinh", x[0])),
+    "sinh": of_call("cosh"),
+    "cosh": of_call("sinh"),
     "tanh": of_y(lambda m, x, y: m.sub(m.one, m.square(y))),
     "asinh": of_x(lambda m, x, y: m.div(m.one, m.call("sqrt", m.add(m.square(x[0]), m.one)))),
     "acosh": of_x(lambda m, x, y: m.div(m.one, m.call("sqrt", m.sub(m.square(x[0]), m.one)))),

@@ -34,3 +34,27 @@ def test_overloaded_intrinsics_are_inactive_by_their_base_name():
     assert is_inactive_callee("llvm.umax.i32")
     assert not is_inactive_callee("llvm.fmuladd.f64")
     assert not is_inactive_callee("llvm.vector.reduce.fadd.v4f64")
+
+
+def test_a_rules_calls_is_the_only_thing_its_partial_reads():
+    """``Rule.calls`` (the math function a unary partial is, up to sign) is what the reverse
+    sweep substitutes the primal's own call for, reading that call instead of the operand:
+    the partial must ask for that function of its operand and read nothing else."""
+    class Recording:
+        def __init__(self):
+            self.asked = []
+
+        def call(self, name, *args):
+            self.asked.append((name, args))
+            return "value"
+
+        def neg(self, value):
+            return ("neg", value)
+
+    with_calls = {name: rule for name, rule in RULES.items() if rule.calls is not None}
+    assert set(with_calls) >= {"sin", "cos", "sinh", "cosh"}
+    for name, rule in with_calls.items():
+        m, operand = Recording(), object()
+        partial = rule.partial(0)(m, [operand], None)
+        assert m.asked == [(rule.calls, (operand,))], name
+        assert partial in ("value", ("neg", "value")), name
