@@ -13,6 +13,7 @@ CFG, the request, what ``needs`` and ``is_recomputable`` answer) and fills
 
 from __future__ import annotations
 
+from enzyme_opt.ad.rules.primal_math import math_call_name
 from enzyme_opt.ad.sweeps.loops import exits_recording, instrument_loops
 from enzyme_opt.ad.sweeps.tape import (frame_layout, frame_slot, push_frame, store_record,
                                        write_record)
@@ -26,8 +27,8 @@ from enzyme_opt.knowledge.calls import call_kind
 
 #: Float arithmetic recomputed in the reverse sweep when its operands are there anyway.
 CHEAP_FLOAT_OPS = frozenset({"fadd", "fsub", "fmul", "fneg"})
-#: Intrinsics as cheap as that arithmetic (``a·b + c``), by name without the type suffix.
-CHEAP_FLOAT_INTRINSICS = ("llvm.fmuladd.", "llvm.fma.")
+#: Math calls as cheap as that arithmetic (``a·b + c``), by rule name.
+CHEAP_MATH = frozenset({"fmuladd", "fma"})
 MAX_RECOMPUTE_DEPTH = 6
 #: How far an operand of cheap float arithmetic is rebuilt from re-read memory: a
 #: lane of a vectorized loop's load is five steps from its induction variable.
@@ -193,9 +194,8 @@ class RecordPlanner:
                 return
             if value in self.inductions:  # rebuilt from the loop's reverse counter
                 recomputed.add(value)
-                start, step, _ = self.inductions[value].inductions[value]
-                need(start, depth + 1)
-                need(step, depth + 1)
+                for source in self._rebuilt_from(value):
+                    need(source, depth + 1)
                 return
             if self.is_recomputable(value) and \
                     (depth < MAX_RECOMPUTE_DEPTH or self.differentiated_again):
@@ -274,10 +274,8 @@ class RecordPlanner:
         math call in a loop."""
         if value.opcode in CHEAP_FLOAT_OPS or value.opcode == "extractelement":
             return True
-        if isinstance(value, I.CallInst) and value.opcode == "call" and not value.bundles:
-            fn = value.called_function
-            if fn is not None and fn.name.startswith(CHEAP_FLOAT_INTRINSICS):
-                return True
+        if isinstance(value, I.CallInst) and math_call_name(value) in CHEAP_MATH:
+            return True
         return self.recomputes_math(value)
 
     def recomputes_math(self, value: I.Instruction) -> bool:
@@ -319,25 +317,25 @@ class RecordPlanner:
             return True
         if depth >= MAX_REBUILD_DEPTH:
             return False
-        if value in self.inductions:
-            start, step, _ = self.inductions[value].inductions[value]
-            return self._rebuildable(start, depth + 1, kept, recomputed) and \
-                self._rebuildable(step, depth + 1, kept, recomputed)
-        return self.is_recomputable(value) and \
-            all(self._rebuildable(op, depth + 1, kept, recomputed) for op in value.operands)
+        return (value in self.inductions or self.is_recomputable(value)) and \
+            all(self._rebuildable(v, depth + 1, kept, recomputed)
+                for v in self._rebuilt_from(value))
 
     def _rebuild(self, value: Value, kept, recomputed: set[Value]) -> None:
         """Mark ``value`` (``_rebuildable``) and what it is rebuilt from as recomputed."""
         if isinstance(value, (Argument, Constant)) or value in recomputed or value in kept:
             return
         recomputed.add(value)
+        for source in self._rebuilt_from(value):
+            self._rebuild(source, kept, recomputed)
+
+    def _rebuilt_from(self, value: Value):
+        """What the reverse sweep rebuilds ``value`` from: an induction variable's start and
+        step (with the loop's reverse counter), else its operands."""
         if value in self.inductions:
             start, step, _ = self.inductions[value].inductions[value]
-            operands = (start, step)
-        else:
-            operands = value.operands
-        for op in operands:
-            self._rebuild(op, kept, recomputed)
+            return (start, step)
+        return value.operands
 
     def _available_without(self, operand: Value, user: Value, kept, recomputed) -> bool:
         return (isinstance(operand, (Argument, Constant)) or operand in recomputed
