@@ -37,6 +37,7 @@ from enzyme_opt.ad.prepare.constexprs import expand_global_addresses
 from enzyme_opt.ad.prepare.expand import expand_runtime_helpers
 from enzyme_opt.ad.prepare.invokes import lower_invokes, trap_throw_paths
 from enzyme_opt.ad.prepare.retype import float_parameters, retype_float_moves
+from enzyme_opt.ad.prepare.scalarize import scalarize_packed_vectors
 from enzyme_opt.ad.prepare.specialize import specialize_function_pointer_arguments
 from enzyme_opt.ad.sweeps.openmp_forks import lower_regions
 from enzyme_opt.ad.sweeps.tape import elide_unused_tape
@@ -131,7 +132,7 @@ def lower_module(module: Module, filename: str, reuse: bool = True,
                                        "itself through nested Enzyme calls)",
                                        describe(calls.calls[0], module))
         again = _differentiated_again(ready, calls, module)
-        module = _preprocess(module, ready, filename)
+        module = _preprocess(module, ready, filename, reuse)
         context = Context(module, filename, reuse, again, runtime_activity)
         for call in ready:
             owner = table_function_of(call.function)
@@ -242,9 +243,12 @@ def _is_ready(call: I.CallInst, module: Module) -> bool:
                    for callee in direct_callees(fn))
 
 
-def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Module:
+def _preprocess(module: Module, calls: list[I.CallInst], filename: str,
+                reuse: bool = True) -> Module:
     """Clone each target (and its callees) to ``preprocess_<f>``, simplify
-    the clones with LLVM, and return the re-read module."""
+    the clones with LLVM, and return the re-read module.  ``reuse``: packed vectors in
+    loops become scalars (``ad/prepare/scalarize.py``; not on GPUs, nor under
+    ``--no-reuse``, whose derivatives the fuzzers compare with these)."""
     todo: list[Function] = []
     for call in calls:
         target = _target(call, module)
@@ -297,7 +301,10 @@ def _preprocess(module: Module, calls: list[I.CallInst], filename: str) -> Modul
         if not program:
             program.append(PointeeTypes(clones))
         return program[0]
+    on_gpu = module.triple.startswith(("nvptx", "amdgcn")) if module.triple else False
     for clone in clones:
+        if reuse and not on_gpu:
+            scalarize_packed_vectors(clone)
         expand_global_addresses(clone)
         call_held_allocators(clone)
         deepen_iteration_counts(clone)

@@ -1,0 +1,163 @@
+"""ad/prepare/scalarize.py: packed vectors in loops become scalars, and compute the same.
+
+Each function is compiled twice by LLVM — as written and after scalarizing — and both are
+run on the same inputs: the results must be equal bit for bit (the same operations in the
+same order on the same values).  The cases that must stay packed are checked by the IR."""
+
+import ctypes
+import random
+
+import pytest
+
+from enzyme_opt import llvm
+from enzyme_opt.ad.prepare.scalarize import scalarize_packed_vectors
+from enzyme_opt.ir import parse_module
+from enzyme_opt.ir.text.printer import print_module
+
+HEADER = """
+declare <2 x double> @llvm.fmuladd.v2f64(<2 x double>, <2 x double>, <2 x double>)
+declare <2 x double> @llvm.fabs.v2f64(<2 x double>)
+declare void @sink(<2 x double>)
+"""
+
+#: dot-plus-norm as clang's SLP vectorizer packs it (two sums in one vector), with more
+#: kinds of lanewise work in the same web: shuffles (one leaving a lane poison, which no
+#: scalar then computes), fneg, fcmp and a select, a cast, intrinsics; read back at
+#: constant lanes
+PACKED_SUMS = HEADER + """
+define double @f(ptr %x, ptr %y, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %acc = phi <2 x double> [ zeroinitializer, %entry ], [ %acc.next, %loop ]
+  %px = getelementptr double, ptr %x, i64 %i
+  %py = getelementptr double, ptr %y, i64 %i
+  %xi = load double, ptr %px
+  %yi = load double, ptr %py
+  %v0 = insertelement <2 x double> poison, double %xi, i64 0
+  %xx = shufflevector <2 x double> %v0, <2 x double> poison, <2 x i32> zeroinitializer
+  %w0 = insertelement <2 x double> poison, double %yi, i64 0
+  %xy = insertelement <2 x double> %w0, double %xi, i64 1
+  %odd = shufflevector <2 x double> %xy, <2 x double> <double 1.0, double 2.0>, <2 x i32> <i32 3, i32 2>
+  %half = shufflevector <2 x double> %xy, <2 x double> poison, <2 x i32> <i32 1, i32 poison>
+  %hh = fmul <2 x double> %half, %half
+  %h = extractelement <2 x double> %hh, i64 0
+  %neg = fneg <2 x double> %xy
+  %big = fcmp ogt <2 x double> %xy, splat (double 0.25)
+  %pick = select <2 x i1> %big, <2 x double> %xy, <2 x double> %neg
+  %ii = insertelement <2 x i64> poison, i64 %i, i64 0
+  %is = shufflevector <2 x i64> %ii, <2 x i64> poison, <2 x i32> zeroinitializer
+  %if = sitofp <2 x i64> %is to <2 x double>
+  %scaled = fmul <2 x double> %pick, %if
+  %abs = call <2 x double> @llvm.fabs.v2f64(<2 x double> %scaled)
+  %sum = call <2 x double> @llvm.fmuladd.v2f64(<2 x double> %xx, <2 x double> %abs, <2 x double> %acc)
+  %acc.next = fadd <2 x double> %sum, %odd
+  %i.next = add i64 %i, 1
+  %c = icmp ult i64 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  %s = extractelement <2 x double> %acc.next, i64 0
+  %q = extractelement <2 x double> %acc.next, i64 1
+  %r = call double @llvm.sqrt.f64(double %q)
+  %t = fadd double %s, %r
+  %u = fadd double %t, %h
+  ret double %u
+}
+declare double @llvm.sqrt.f64(double)
+"""
+
+
+def _run(text: str, x: list[float], y: list[float]) -> float:
+    code = llvm.load_native(llvm.emit(text, "obj"))
+    fn = ctypes.CFUNCTYPE(ctypes.c_double, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64)(
+        code.address("f"))
+    xs, ys = (ctypes.c_double * len(x))(*x), (ctypes.c_double * len(y))(*y)
+    return fn(ctypes.addressof(xs), ctypes.addressof(ys), len(x))
+
+
+def _scalarized(text: str) -> tuple[int, str]:
+    module = parse_module(text)
+    count = scalarize_packed_vectors(module.get_function("f"))
+    return count, print_module(module)
+
+
+def test_packed_sums_become_scalars_that_compute_the_same():
+    count, text = _scalarized(PACKED_SUMS)
+    body = text[text.index("define double @f"):]
+    assert count == 18 and "<2 x" not in body.split("declare")[0]
+    assert "call double @llvm.fmuladd.f64(" in body and "%acc.i1 = phi double" in body
+    assert "%hh.i0 = fmul double %xi, %xi" in body and "%hh.i1" not in body  # a poison lane
+    llvm.verify(text)
+    rng = random.Random(7)
+    for n in (1, 2, 17):
+        x = [rng.uniform(-1, 1) for _ in range(n)]
+        y = [rng.uniform(-1, 1) for _ in range(n)]
+        assert _run(text, x, y) == _run(PACKED_SUMS, x, y)
+
+
+LOOP = HEADER + """
+define double @f(ptr %x, ptr %y, i64 %n) {{
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %acc = phi <2 x double> [ zeroinitializer, %entry ], [ %acc.next, %loop ]
+  %px = getelementptr double, ptr %x, i64 %i
+  %xi = load double, ptr %px
+  %v0 = insertelement <2 x double> poison, double %xi, i64 0
+  %xx = shufflevector <2 x double> %v0, <2 x double> poison, <2 x i32> zeroinitializer
+  {body}
+  %i.next = add i64 %i, 1
+  %c = icmp ult i64 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  %s = extractelement <2 x double> %acc.next, i64 {lane}
+  ret double %s
+}}
+"""
+
+
+@pytest.mark.parametrize("body, lane", [
+    # stored as a vector: the web touches memory
+    ("%acc.next = fadd <2 x double> %acc, %xx\n  store <2 x double> %acc.next, ptr %y", "0"),
+    # handed to a call
+    ("%acc.next = fadd <2 x double> %acc, %xx\n  call void @sink(<2 x double> %acc.next)", "0"),
+    # loaded as a vector (what the loop vectorizer writes)
+    ("%wide = load <2 x double>, ptr %px\n  %acc.next = fadd <2 x double> %acc, %wide", "0"),
+    # read back at a lane chosen at run time
+    ("%acc.next = fadd <2 x double> %acc, %xx", "%i"),
+], ids=["stored", "passed-to-call", "vector-load", "variable-lane"])
+def test_webs_that_reach_memory_calls_or_unknown_lanes_stay_packed(body, lane):
+    _, text = _scalarized(LOOP.format(body=body, lane=lane))
+    assert "%acc = phi <2 x double>" in text and "%acc.next = fadd <2 x double>" in text
+
+
+def test_integer_division_stays_packed():
+    """A lane the primal never reads would divide on its own (by poison: undefined)."""
+    text = LOOP.format(lane="0", body="""%k = insertelement <2 x i64> poison, i64 %n, i64 1
+  %d = udiv <2 x i64> <i64 6, i64 6>, %k
+  %df = uitofp <2 x i64> %d to <2 x double>
+  %acc.next = fadd <2 x double> %acc, %df""")
+    _, scalar_text = _scalarized(text)
+    assert "udiv <2 x i64>" in scalar_text and "%acc = phi <2 x double>" in scalar_text
+
+
+def test_packed_code_outside_loops_stays_packed():
+    """Straight-line SLP code has no loop the vectorizer could take: it is left as it is."""
+    text = HEADER + """
+define double @f(ptr %x, ptr %y, i64 %n) {
+entry:
+  %a = load double, ptr %x
+  %b = load double, ptr %y
+  %v0 = insertelement <2 x double> poison, double %a, i64 0
+  %v = insertelement <2 x double> %v0, double %b, i64 1
+  %w = fmul <2 x double> %v, %v
+  %s = extractelement <2 x double> %w, i64 0
+  %t = extractelement <2 x double> %w, i64 1
+  %u = fadd double %s, %t
+  ret double %u
+}
+"""
+    count, _ = _scalarized(text)
+    assert count == 0
