@@ -422,16 +422,32 @@ class Generator:
         return [Node(f"real {name}[{length}]; memcpy({name}, {source}, sizeof(real) * {length});")]
 
     def stmt_two_sums(self, scope: Scope, depth: int) -> list[Node]:
-        """Two reductions in one loop (clang -O2 packs them into one vector: dot plus norm)."""
+        """Two to four reductions in one loop (clang -O2 packs them into one vector: dot plus
+        norm), which enzyme-opt splits into scalars again before differentiating
+        (ad/prepare/scalarize.py).  The first two are always the dot and the norm; how many
+        more, and their terms, come from a stream of their own (``packed``): the program's
+        other choices are what they were before they existed (only later names move)."""
         (u, length), (w, _) = self.rng.choice(scope.arrays), self.rng.choice(scope.arrays)
         w = w if dict(scope.arrays)[w] >= length else u
         s1, s2, i = self.fresh("s"), self.fresh("s"), self.fresh("i")
         t = self.fresh("t")
         scope.scalars.append(t)
-        return [Node(f"real {s1} = 0, {s2} = 0;"),
-                Node(f"for (int {i} = 0; {i} < {length}; {i}++) {{",
-                     [Node(f"{s1} += {u}[{i}] * {w}[{i}];"), Node(f"{s2} += {u}[{i}] * {u}[{i}];")]),
-                Node(f"real {t} = 0.1 * {s1} + 0.2 * sqrt{self.suffix}(1.0 + {s2});")]
+        packed = random.Random(f"packed {self.seed} {self.counter}")
+        terms = [f"{u}[{i}] * {w}[{i}]", f"{u}[{i}] * {u}[{i}]"]
+        extra = [f"{w}[{i}] * {w}[{i}]", f"{u}[{i}] * {w}[({i} + 1) % {length}]",
+                 f"({u}[{i}] - {w}[{i}]) * {packed.uniform(0.2, 0.9):.3f}",
+                 f"{u}[{i}] * {w}[{i}] * {u}[{i}]", f"-{w}[{i}] * {u}[{i}]"]
+        terms += packed.sample(extra, packed.choice((0, 0, 1, 2)))
+        sums = [s1, s2] + [self.fresh("s") for _ in terms[2:]]
+        body = [Node(f"{s} += {term};") for s, term in zip(sums, terms)]
+        # n (NX at run time) keeps the loop a loop: clang unrolls one of 7 fully
+        bound = "n" if length == NX and packed.random() < 0.7 else str(length)
+        tail = " + ".join(f"{0.1 * (k + 1):.1f} * sqrt{self.suffix}(1.0 + {s} * {s})"
+                          for k, s in enumerate(sums[2:]))
+        value = f"0.1 * {s1} + 0.2 * sqrt{self.suffix}(1.0 + {s2})" + (f" + {tail}" if tail else "")
+        return [Node(f"real {' = 0, '.join(sums)} = 0;"),
+                Node(f"for (int {i} = 0; {i} < {bound}; {i}++) {{", body),
+                Node(f"real {t} = {value};")]
 
     def stmt_heap_records(self, scope: Scope, depth: int) -> list[Node]:
         name, length = self.fresh("hrec"), self.rng.choice([3, 4])
@@ -637,7 +653,7 @@ class Generator:
             body = [Node("if (*m > v) {", [Node("*m = v;")])]
             head = f"FUZZ_NOINLINE void {name}(int *m, int v) {{"
         elif kind == "update_at":  # p[k] read, then overwritten by a function of itself
-            body = [Node(f"real old = p[k];"),
+            body = [Node("real old = p[k];"),
                     Node(f"p[k] = {self.self_update('p[k]')} + 0.2 * "
                          f"{self.bounded_of(['old', 'c'])};")]
             head = f"FUZZ_NOINLINE void {name}(real *{r}p, int k, real c) {{"
