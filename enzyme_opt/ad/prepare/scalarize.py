@@ -195,18 +195,23 @@ def _scalarize(rpo: list, web: list[I.Instruction]) -> int:
 
 def _erase_unused(made: list[I.Instruction]) -> None:
     """Erase the lanes nothing reads (a lane the primal never looked at, such as one a
-    shuffle left as poison), and the lanes only they read: every lane is an operation
-    without effects.  The reverse sweep must not see them: the adjoint of such a lane
+    shuffle left as poison, and a loop's phi carrying it around), keeping the lanes that
+    an instruction of the program reads, and what they read: every lane is an operation
+    without effects.  The reverse sweep must not see the others: the adjoint of such a lane
     is 0, and 0 times its poison value is poison."""
-    work = list(made)
-    made = set(made)
+    ours = set(made)
+    live: set[I.Instruction] = set()
+    work = [inst for inst in made if any(user not in ours for user in inst.users)]
     while work:
         inst = work.pop()
-        if inst.parent is None or inst.has_uses():
-            continue
-        operands = [op for op in inst.operands if op in made]
+        if inst not in live:
+            live.add(inst)
+            work += [op for op in inst.operands if op in ours]
+    dead = [inst for inst in made if inst not in live]
+    for inst in dead:  # a dead cycle (phi and update) lets go of itself first
+        inst.drop_operands()
+    for inst in dead:
         inst.erase()
-        work += operands
 
 
 def _lanes_of(inst: I.Instruction, lanes: dict[Value, list[Value]],

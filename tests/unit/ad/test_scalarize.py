@@ -161,3 +161,17 @@ entry:
 """
     count, _ = _scalarized(text)
     assert count == 0
+
+
+def test_a_lane_nobody_reads_is_not_computed_even_around_a_loop():
+    """Lane 1 of the sum is poison (a shuffle leaves it so) and is carried by the loop's
+    phi, but nothing reads it: no scalar computes it (its adjoint, 0 × poison, would be
+    poison in the reverse sweep)."""
+    text = LOOP.format(lane="0", body="""%half = shufflevector <2 x double> %xx, <2 x double> poison, <2 x i32> <i32 1, i32 poison>
+  %acc.next = fadd <2 x double> %acc, %half""")
+    count, scalar_text = _scalarized(text)
+    body = scalar_text[scalar_text.index("define double @f"):]
+    assert count == 5 and "<2 x" not in body
+    assert "%acc.i0 = phi double" in body and "acc.i1" not in body and "poison" not in body
+    llvm.verify(scalar_text)
+    assert _run(scalar_text, [0.5, -0.25, 2.0], [0.0] * 3) == 2.25
