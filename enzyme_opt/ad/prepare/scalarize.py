@@ -12,13 +12,17 @@ demanded-lanes simplification stops at the loop's phi.  Measured on bench/kernel
 at clang -O2: 22 % of the gradient's time.
 
 So each *web* of such vectors (values joined as operand and result) that lives in a loop
-and is closed — built from scalars by ``insertelement``, constants and shuffles, read back
-by ``extractelement`` at constant lanes, with only lanewise operations between — is
-rewritten as one scalar web per lane, as LLVM's scalarizer pass would: the same operations
-in the same order on the same values, so the primal computes exactly what it did.  The
-final ``clang -O2`` vectorizes the derivative's loops its own way.  A web that touches
-memory as a vector, passes one to a call or returns it is left packed (loop-vectorized
-code is such a web: its derivative is a vector loop already).
+and is closed — built from scalars by ``insertelement``, from constants, shuffles and plain
+vector loads (split into one load per lane), read back by ``extractelement`` at constant
+lanes, with only lanewise operations between — is rewritten as one scalar web per lane, as
+LLVM's scalarizer pass would: the same operations in the same order on the same values, so
+the primal computes exactly what it did.  The final ``clang -O2`` vectorizes the
+derivative's loops its own way.  A web that stores a vector, passes one to a call or
+returns it is left packed (a loop the loop vectorizer took stores vectors: its derivative
+is a vector loop already).  Bundle adjustment's residuals (SLP-packed straight-line code
+in the loop over observations, reading two coordinates with one vector load) lose 10 % of
+their gradient's time this way, though no loop vectorizes: the reverse sweep's adjoints
+of packed code are shuffles and extracts that scalar code does without.
 
 ``--no-reuse`` keeps the packing: the fuzzers compare the two derivatives.
 """
@@ -97,7 +101,17 @@ def _scalarizable(inst: I.Instruction) -> bool:
     if isinstance(inst, I.InsertElementInst):
         index = inst.operand(2)
         return isinstance(index, ConstantInt) and 0 <= index.value < ty.count
+    if isinstance(inst, I.LoadInst):
+        return not inst.volatile and not inst.ordering and _addressable(ty.element)
     return _lanewise_intrinsic(inst)
+
+
+def _addressable(element: T.Type) -> bool:
+    """Does each lane of a vector of ``element`` sit in bytes of its own (so that a lane
+    can be loaded alone), as floats and byte-sized integers do and ``i1`` lanes do not?"""
+    if isinstance(element, T.FloatType):
+        return True
+    return isinstance(element, T.IntType) and element.bits in (8, 16, 32, 64)
 
 
 def _vector_operands(inst: I.Instruction) -> list[Value]:
@@ -230,6 +244,8 @@ def _lanes_of(inst: I.Instruction, lanes: dict[Value, list[Value]],
         out = [lane(inst.operand(0), k) for k in range(count)]
         out[inst.operand(2).value] = inst.operand(1)
         return out
+    if isinstance(inst, I.LoadInst):
+        return _split_load(b, inst, made)
     if isinstance(inst, I.ShuffleVectorInst):
         a, second = inst.operand(0), inst.operand(1)
         width = a.type.count
@@ -256,6 +272,24 @@ def _lanes_of(inst: I.Instruction, lanes: dict[Value, list[Value]],
         else:
             new = _scalar_call(inst, [lane(arg, k) for arg in inst.args], name)
         out.append(_copy(b.insert(new), inst, made))
+    return out
+
+
+def _split_load(b: Builder, load: I.LoadInst, made: list[I.Instruction]) -> list[Value]:
+    """One load per lane of a vector load: lane k at byte k·size past the address (in
+    bounds: the vector load read those bytes), aligned as that offset allows."""
+    element = load.type.element
+    size = T.alloc_size(element)
+    align = load.align or T.abi_align(element)
+    out = []
+    for k in range(load.type.count):
+        address = load.pointer
+        if k:
+            address = b.gep(T.i8, address, [ConstantInt(T.i64, k * size)], "", "inbounds")
+            made.append(address)
+        lane_align = min(align, (k * size) & -(k * size)) if k else align
+        scalar = I.LoadInst(element, address, lane_align, _lane_name(load, k))
+        out.append(_copy(b.insert(scalar), load, made))
     return out
 
 
