@@ -80,7 +80,7 @@ def _lanewise_intrinsic(inst: I.Instruction) -> bool:
         return False
     parts = callee.name.split(".")
     return len(parts) == 3 and parts[1] in LANEWISE_INTRINSICS and \
-        all(arg.type == inst.type for arg in inst.args)
+        parts[2] == type_suffix(inst.type) and all(arg.type == inst.type for arg in inst.args)
 
 
 def _scalarizable(inst: I.Instruction) -> bool:
@@ -107,11 +107,12 @@ def _scalarizable(inst: I.Instruction) -> bool:
 
 
 def _addressable(element: T.Type) -> bool:
-    """Does each lane of a vector of ``element`` sit in bytes of its own (so that a lane
-    can be loaded alone), as floats and byte-sized integers do and ``i1`` lanes do not?"""
+    """Does lane k of a vector of ``element`` in memory start at byte k·(its size), so that
+    it can be loaded alone?  A vector's lanes are packed bit to bit: true of floats and
+    integers of 1, 2, 4, 8 or 16 bytes, not of ``i1`` nor ``x86_fp80`` (10 bytes)."""
     if isinstance(element, T.FloatType):
-        return True
-    return isinstance(element, T.IntType) and element.bits in (8, 16, 32, 64)
+        return element.kind in ("half", "bfloat", "float", "double", "fp128")
+    return isinstance(element, T.IntType) and element.bits in (8, 16, 32, 64, 128)
 
 
 def _vector_operands(inst: I.Instruction) -> list[Value]:
