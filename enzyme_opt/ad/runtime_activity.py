@@ -36,13 +36,13 @@ from __future__ import annotations
 
 from enzyme_opt.ad.utils import split_lanes
 from enzyme_opt.analysis.local_memory import is_allocation
-from enzyme_opt.analysis.types import underlying_object
+from enzyme_opt.analysis.types import underlying_object, uses_through_offsets
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
-from enzyme_opt.ir.module import GlobalVariable
-from enzyme_opt.ir.values import ConstantInt, Value, zero
+from enzyme_opt.ir.module import Function, GlobalValue, GlobalVariable
+from enzyme_opt.ir.values import Constant, ConstantInt, Value, zero
 
 
 class NeedsRuntimeActivity(DifferentiationError):
@@ -95,6 +95,29 @@ class RuntimeActivity:
             raise self.fail(inst, writable_unshadowed_message(origin))
         if origin is None and not self.enabled:
             raise NeedsRuntimeActivity(problem or unknown, ctx.where(inst))
+
+    def check_merge(self, ctx, merge: I.Instruction, value: Value, shadowed) -> None:
+        """``value``, an operand of a select or phi of pointers ``merge``, has no shadow
+        while the merge has one: on the path that chooses ``value`` the merge's shadow
+        would be null, and a shadow read or written through it a crash (clang -O2 turns
+        ``m->c = cd; if (…) m->c = x;`` into ``select c, x, cd``).  When anything but
+        nothing is accessed through the merge, the module needs run-time activity, under
+        which ``value`` is its own shadow and those accesses are checked."""
+        if self.enabled or value in shadowed or not value.type.scalar.is_pointer:
+            return
+        base = underlying_object(value)
+        if isinstance(base, Function) or (isinstance(base, Constant)
+                                          and not isinstance(base, GlobalValue)):
+            return  # null, undef: nothing is read through them; a function: its table's
+            # shadow is ad/sweeps/indirect.py's
+        if _shadow_accessed_through(merge):
+            what = f"%{value.name}" if value.name else "a pointer"
+            raise NeedsRuntimeActivity(
+                f"{what} has no shadow (it is enzyme_const, or points to memory that holds no "
+                f"derivatives) but a select or phi chooses between it and a pointer that has "
+                f"one, and values are read through the choice: its derivative would "
+                f"dereference a null shadow; pass it with enzyme_dup and a zeroed shadow",
+                ctx.where(merge))
 
     def may_be_constant(self, primal: Value | None) -> bool:
         """Could the shadow of ``primal`` be ``primal`` itself (constant data)?"""
@@ -243,3 +266,35 @@ def forward_copy(gen, b: Builder, inst: I.CallInst) -> None:
                                       b.select(active, moved, zero(moved.type)), inst.arg(3)])
         gen.mem.zero_fill(b, dst_lane, b.zext_i64(b.select(active, zero(moved.type), moved)))
 
+
+#: intrinsics that read no memory through their pointer operands
+_POINTER_ONLY = ("llvm.lifetime.", "llvm.dbg.", "llvm.assume", "llvm.invariant.",
+                 "llvm.prefetch")
+
+
+def _shadow_accessed_through(pointer: Value) -> bool:
+    """Would a derivative read or write a shadow through ``pointer`` (through the GEPs,
+    casts, phis and selects derived from it): a float or a pointer loaded or stored
+    there, or the pointer handed to a call?"""
+    work, seen = [pointer], set()
+    while work:
+        value = work.pop()
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
+        for use in uses_through_offsets(value):
+            user = use.user
+            if isinstance(user, (I.PhiInst, I.SelectInst)):
+                work.append(user)
+            elif isinstance(user, I.LoadInst):
+                if T.contains_float(user.type) or T.contains_pointer(user.type):
+                    return True
+            elif isinstance(user, I.StoreInst):
+                stored = user.value.type
+                if use.index == 1 and (T.contains_float(stored) or T.contains_pointer(stored)):
+                    return True
+            elif isinstance(user, I.CallInst) and use.index < user.num_args:
+                callee = user.called_function
+                if callee is None or not callee.name.startswith(_POINTER_ONLY):
+                    return True
+    return False

@@ -268,6 +268,9 @@ class ForwardGenerator:
         cond, x, y = inst.operands
         if self.t(x) is None and self.t(y) is None:
             return
+        if T.contains_pointer(inst.type):
+            for value in (x, y):
+                self.runtime.check_merge(self.ctx, inst, value, self.tangent)
         if self.lanes.vectorized(inst.type) and not cond.type.is_vector:
             self.tangent[inst] = b.select(cond, self.kept(b, x), self.kept(b, y),
                                           self.name(inst))
@@ -285,6 +288,9 @@ class ForwardGenerator:
         self.phis.append((inst, phi))
 
     def fill_phi(self, primal: I.PhiInst, tangent: I.PhiInst) -> None:
+        if T.contains_pointer(primal.type):
+            for value in primal.operands[0::2]:
+                self.runtime.check_merge(self.ctx, primal, value, self.tangent)
         tangent.set_incoming([(self.kept(Builder().before_terminator(block), v), block)
                               for v, block in primal.incoming])
 

@@ -178,6 +178,8 @@ class AugmentedBuilder(CopyShadows, RecordPlanner):
             for inst in list(block.instructions):
                 self.visit(inst)
         for phi, shadow in self.shadow_phis:
+            for value in phi.operands[0::2]:
+                self.runtime.check_merge(self.ctx, phi, value, self.shadow)
             shadow.set_incoming([(self.kept_shadow(Builder().before_terminator(blk), v), blk)
                                  for v, blk in phi.incoming])
         if self.request.ret == R.DUP:
@@ -242,6 +244,8 @@ class AugmentedBuilder(CopyShadows, RecordPlanner):
         elif op == "select" and T.contains_pointer(inst.type) and \
                 (inst.operand(1) in self.shadow or inst.operand(2) in self.shadow):
             c, x, y = inst.operands
+            for value in (x, y):
+                self.runtime.check_merge(self.ctx, inst, value, self.shadow)
             self.shadow[inst] = b.select(c, self.kept_shadow(b, x), self.kept_shadow(b, y), name)
         elif op == "phi" and T.contains_pointer(inst.type) and (inst in self.varied or any(
                 isinstance(v, Function) and v in self.shadow for v in inst.operands)):
