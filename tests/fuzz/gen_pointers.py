@@ -88,6 +88,9 @@ class PointerShapes:
         """Generate with the shapes' random stream and names (the older statements' stream
         and counter are left as they were)."""
         g = self.g
+        if g.rng is self.rng:  # nested: a shape's body draws statements, and one is a shape
+            yield              # (swapping again gave it the counter of before the outer one:
+            return             # names declared twice, `i1017` shadowing an index of w[2])
         saved = g.rng, g.counter
         g.rng, g.counter = self.rng, self.counter
         try:
