@@ -54,7 +54,9 @@ _TRAPPING = frozenset({"udiv", "sdiv", "urem", "srem"})
 def scalarize_packed_vectors(fn: Function) -> int:
     """Rewrite the closed webs of packed vectors in ``fn``'s loops as scalars; the number
     of vector instructions replaced."""
-    members = [inst for inst in fn.instructions() if _scalarizable(inst)]
+    vector = T.VectorType  # most functions have no vector at all: one test each
+    members = [inst for inst in fn.instructions()
+               if isinstance(inst.type, vector) and _scalarizable(inst)]
     if not members:
         return 0
     webs = _closed_webs(members)
