@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir.module import BasicBlock, Function
 from enzyme_opt.ir.values import NO_USES, Use, Value
@@ -15,11 +13,6 @@ _new_use = object.__new__
 DEBUG_ONLY_METADATA = frozenset({"dbg", "llvm.loop", "DIAssignID"})
 
 
-#: instruction class -> the slots its instances carry (with a getter reading them all at
-#: once), and those holding lists a copy must not share (walking the MRO for each copy was
-#: half the time of cloning)
-_SLOTS: dict[type, tuple[tuple[str, ...], attrgetter, tuple[str, ...]]] = {}
-
 #: per-instance lists: a copy gets its own
 _LIST_SLOTS = frozenset({"arg_attrs", "bundles", "clauses"})
 
@@ -28,50 +21,61 @@ _FRESH = frozenset({"_uses", "parent", "metadata", "_operands", "debug_records",
 
 _MISSING = object()
 
+#: instruction class -> the function copying its slots (but the fresh ones) onto a new
+#: instance: one assignment per slot, written out once per class (walking the MRO for each
+#: copy was half the time of cloning; then a loop of ``setattr`` over the slots' names was
+#: still a third of it)
+_COPIERS: dict[type, object] = {}
 
-def _slots_of(cls: type) -> tuple[tuple[str, ...], attrgetter, tuple[str, ...]]:
-    slots = _SLOTS.get(cls)
-    if slots is None:
+
+def _copier_of(cls: type):
+    copier = _COPIERS.get(cls)
+    if copier is None:
         names = [slot for klass in cls.__mro__ for slot in getattr(klass, "__slots__", ())
                  if slot not in _FRESH]
-        plain = tuple(n for n in names if n not in _LIST_SLOTS)
-        # every instruction has at least its type and name, so the getter returns a tuple
-        slots = (plain, attrgetter(*plain), tuple(n for n in names if n in _LIST_SLOTS))
-        _SLOTS[cls] = slots
-    return slots
+        lines = ["def copy(inst, new):", "    try:"]
+        lines += [f"        new.{n} = list(inst.{n})" if n in _LIST_SLOTS else
+                  f"        new.{n} = inst.{n}" for n in names]
+        lines += ["    except AttributeError:", f"        _copy_set_slots(inst, new, {names!r})"]
+        code: dict = {"_copy_set_slots": _copy_set_slots}
+        exec("\n".join(lines), code)  # noqa: S102 - text made here, from slot names
+        copier = _COPIERS[cls] = code["copy"]
+    return copier
+
+
+def _copy_set_slots(inst: I.Instruction, new: I.Instruction, names: list[str]) -> None:
+    """The copier's way for an instruction that left a slot unset: the copy leaves it
+    unset too."""
+    for slot in names:
+        value = getattr(inst, slot, _MISSING)
+        if value is not _MISSING:
+            setattr(new, slot, list(value) if slot in _LIST_SLOTS else value)
 
 
 def clone_instruction(inst: I.Instruction, vmap: dict[Value, Value]) -> I.Instruction:
     """A detached copy of ``inst`` whose operands go through ``vmap``
     (values missing from the map are used as they are)."""
-    cls = type(inst)
-    new = object.__new__(cls)
-    plain, read_plain, lists = _slots_of(cls)
-    try:
-        values = read_plain(inst)  # every slot at once (constructors set them all)
-    except AttributeError:  # a slot this instruction never set stays unset in the copy
-        values = [getattr(inst, slot, _MISSING) for slot in plain]
-    for slot, value in zip(plain, values):
-        if value is not _MISSING:
-            setattr(new, slot, value)
-    for slot in lists:
-        value = getattr(inst, slot, _MISSING)
-        if value is not _MISSING:
-            setattr(new, slot, list(value))
+    new = object.__new__(inst.__class__)
+    copier = _COPIERS.get(inst.__class__) or _copier_of(inst.__class__)
+    copier(inst, new)
     new._uses = NO_USES
     new.parent = None
     new.metadata = tuple(inst.metadata)  # shared: never changed in place
     new.debug_records = ()
     operands = []
-    for index, use in enumerate(inst._operands):  # Use(new, index, value), inlined: hot
+    index = 0
+    for use in inst._operands:  # Use(new, index, value), inlined: hot
         value = use.value
         value = vmap.get(value, value)
         copy = _new_use(Use)
-        copy.user, copy.index, copy.value = new, index, value
+        copy.user = new
+        copy.index = index
+        copy.value = value
+        index += 1
         used = value._uses  # add_use(value, copy), inlined: hot
         if not used:
             value._uses = copy
-        elif type(used) is list:
+        elif used.__class__ is list:
             used.append(copy)
         else:
             value._uses = [used, copy]
