@@ -147,9 +147,11 @@ class BinaryOp(Instruction):
         Instruction.__init__(self, opcode, lhs.type, (lhs, rhs), name, flags)
 
     def body(self) -> str:
-        ops = self._operands  # printing is hot: no operand list built
+        ops = self._operands  # printing is hot: no operand list built, no helper called
         a = ops[0].value
-        return f"{self._op(self.opcode)} {a.type} {a.ref()}, {ops[1].value.ref()}"
+        flags = self.flags
+        return (f"{self.opcode} {flags} {a.type} {a.ref()}, {ops[1].value.ref()}" if flags else
+                f"{self.opcode} {a.type} {a.ref()}, {ops[1].value.ref()}")
 
 
 class UnaryOp(Instruction):
@@ -189,7 +191,8 @@ class CmpInst(Instruction):
 
     def body(self) -> str:
         ops = self._operands
-        return (f"{self._op(self.opcode)} {self.predicate} {ops[0].value.typed_ref()}, "
+        a = ops[0].value
+        return (f"{self._op(self.opcode)} {self.predicate} {a.type} {a.ref()}, "
                 f"{ops[1].value.ref()}")
 
 
@@ -311,8 +314,12 @@ class LoadInst(_MemoryAccess):
         return self.operand(0)
 
     def body(self) -> str:
+        pointer = self._operands[0].value
+        if not (self.ordering or self.volatile or self.syncscope) and self.align:
+            # the common case, written out (printing is hot)
+            return f"load {self.type}, {pointer.type} {pointer.ref()}, align {self.align}"
         head = "load" + (" atomic" if self.ordering else "") + (" volatile" if self.volatile else "")
-        text = f"{head} {self.type}, {self._operands[0].value.typed_ref()}{self._atomic_suffix()}"
+        text = f"{head} {self.type}, {pointer.typed_ref()}{self._atomic_suffix()}"
         return text + (f", align {self.align}" if self.align else "")
 
 
@@ -333,9 +340,14 @@ class StoreInst(_MemoryAccess):
         return self.operand(1)
 
     def body(self) -> str:
-        head = "store" + (" atomic" if self.ordering else "") + (" volatile" if self.volatile else "")
         ops = self._operands
-        text = f"{head} {ops[0].value.typed_ref()}, {ops[1].value.typed_ref()}{self._atomic_suffix()}"
+        value, pointer = ops[0].value, ops[1].value
+        if not (self.ordering or self.volatile or self.syncscope) and self.align:
+            # the common case, written out (printing is hot)
+            return (f"store {value.type} {value.ref()}, {pointer.type} {pointer.ref()}, "
+                    f"align {self.align}")
+        head = "store" + (" atomic" if self.ordering else "") + (" volatile" if self.volatile else "")
+        text = f"{head} {value.typed_ref()}, {pointer.typed_ref()}{self._atomic_suffix()}"
         return text + (f", align {self.align}" if self.align else "")
 
 
@@ -412,7 +424,7 @@ class GEPInst(Instruction):
         return self.operands[1:]
 
     def body(self) -> str:
-        ops = ", ".join([use.value.typed_ref() for use in self._operands])
+        ops = ", ".join([f"{value.type} {value.ref()}" for value in map(_value_of, self._operands)])
         return f"{self._op('getelementptr')} {self.source_type}, {ops}"
 
 
@@ -552,7 +564,8 @@ class CallInst(Instruction):
         args = []
         for use, attrs in zip(self._operands[:self.num_args], self.arg_attrs):
             value = use.value
-            args.append(f"{value.type} {attrs} {value.ref()}" if attrs else value.typed_ref())
+            args.append(f"{value.type} {attrs} {value.ref()}" if attrs else
+                        f"{value.type} {value.ref()}")
         text = " ".join(parts) + f" {self._operands[-1].value.ref()}({', '.join(args)})"
         if self.fn_attrs:
             text += " " + self.fn_attrs
@@ -630,7 +643,8 @@ class BranchInst(Instruction):
         ops = self._operands
         if len(ops) == 1:
             return f"br label {ops[0].value.ref()}"
-        return (f"br {ops[0].value.typed_ref()}, label {ops[1].value.ref()}, "
+        condition = ops[0].value
+        return (f"br {condition.type} {condition.ref()}, label {ops[1].value.ref()}, "
                 f"label {ops[2].value.ref()}")
 
 

@@ -413,7 +413,7 @@ class Function(GlobalValue):
                     name = f"{hint}_{n}"
                 suffixes[hint] = n
             taken.add(name)
-            slots[value] = "%" + quote_name(name)
+            slots[value] = _local_name(name)
 
         # Named values first claim their names so numbered ones never clash; the unnamed
         # ones are listed in the same walk, in the order they are numbered in (arguments,
@@ -432,15 +432,31 @@ class Function(GlobalValue):
                 unnamed.append(block)
             for inst in block.instructions:
                 if type(inst.type) is not void:
-                    if inst.name:
-                        claim(inst)
-                    else:
+                    hint = inst.name
+                    if not hint:
                         unnamed.append(inst)
+                    elif hint in taken or hint.isdigit():
+                        claim(inst)
+                    else:  # claim(inst) when the hint is free, written out: the common case
+                        taken.add(hint)
+                        slots[inst] = _LOCAL_NAMES.get(hint) or _local_name(hint)
         slots.update(zip(unnamed, _numbered(len(unnamed))))
         self._slots = slots
 
     def invalidate_slots(self) -> None:
         self._slots = None
+
+
+#: name -> its spelling as a local value (``%name``, quoted if it must be): asked for every
+#: named value of every function printed, the same few names again and again
+_LOCAL_NAMES: dict[str, str] = {}
+
+
+def _local_name(name: str) -> str:
+    spelling = _LOCAL_NAMES.get(name)
+    if spelling is None:
+        spelling = _LOCAL_NAMES[name] = "%" + quote_name(name)
+    return spelling
 
 
 #: "%0", "%1", …: the numbered slot names, one string each for every function (each

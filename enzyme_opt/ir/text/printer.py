@@ -114,8 +114,8 @@ def format_function(function: Function) -> str:
                 lines.append("")
             lines.append(function.slot_name(block)[1:] + ":")
         for inst in block.instructions:
-            for record in inst.debug_records:
-                lines.append("    " + record.format())
+            if inst.debug_records:  # most have none (the test is cheaper than the loop)
+                lines.extend(["    " + record.format() for record in inst.debug_records])
             lines.append("  " + inst.format())
     lines.append("}")
     return "\n".join(lines)
