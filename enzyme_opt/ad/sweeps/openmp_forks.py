@@ -73,10 +73,12 @@ TAKE, KEEP = "enzyme_opt.omp.tape.take", "enzyme_opt.omp.tape.keep"
 
 def lower_regions(module: Module) -> None:
     """Every tagged region call in the module becomes a fork (module docstring)."""
-    # Only our IR holds tags: a body still kept as text has none.
+    # Only our IR holds tags: a body still kept as text has none.  A tag is an attachment:
+    # most instructions have none, the cheapest test (every derivative is walked).
     tagged = [inst for fn in module.functions
               if not fn.is_declaration and fn.unparsed_body is None
-              for inst in fn.instructions() if isinstance(inst, I.CallInst) and region_tag(inst)]
+              for inst in fn.instructions()
+              if inst.metadata and isinstance(inst, I.CallInst) and region_tag(inst)]
     for call in tagged:
         role = region_tag(call)
         loc = _loc(module, call)

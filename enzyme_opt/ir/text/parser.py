@@ -119,11 +119,11 @@ class ModuleParser:
                 i += 1
                 continue
             if line.startswith("define "):
-                j = i + 1
-                while j < n and lines[j] != "}":
-                    j += 1
-                if j == n:
-                    raise ParseError("function body has no closing '}'", self.filename, i + 1, line)
+                try:
+                    j = lines.index("}", i + 1)  # the search in C: bodies are most lines
+                except ValueError:
+                    raise ParseError("function body has no closing '}'", self.filename, i + 1,
+                                     line) from None
                 out.append(("define", i, j + 1))
                 i = j + 1
                 continue
