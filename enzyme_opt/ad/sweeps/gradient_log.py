@@ -23,7 +23,6 @@ operands for the reverse sweep (``AugmentedBuilder.needs``).
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 
 from enzyme_opt.ad.sweeps.tape import message_global
@@ -103,5 +102,6 @@ def _as_double(b: Builder, value: Value) -> Value:
 
 def _name(text: str) -> str:
     """The string's global: readable, and distinct for distinct texts (the hash)."""
+    import hashlib  # here: loading OpenSSL's hashes cost every run 7 ms of start-up
     readable = "".join(c if c.isalnum() or c in "._" else "_" for c in text)[:40]
     return f"enzyme_opt.log.{readable}.{hashlib.sha1(text.encode()).hexdigest()[:8]}"
