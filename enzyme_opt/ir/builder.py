@@ -50,10 +50,12 @@ class Builder:
         return self
 
     def insert(self, inst: I.Instruction) -> I.Instruction:
+        block = self.block
+        inst.parent = block  # block.append / block.insert, inlined: every instruction built
         if self.index is None:
-            self.block.append(inst)
+            block.instructions.append(inst)
         else:
-            self.block.insert(self.index, inst)
+            block.instructions.insert(self.index, inst)
             self.index += 1
         if self.metadata:
             inst.metadata = tuple(self.metadata)

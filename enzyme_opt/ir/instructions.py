@@ -311,7 +311,7 @@ class LoadInst(_MemoryAccess):
 
     @property
     def pointer(self) -> Value:
-        return self.operand(0)
+        return self._operands[0].value  # (asked very often: no call)
 
     def body(self) -> str:
         pointer = self._operands[0].value
@@ -333,11 +333,11 @@ class StoreInst(_MemoryAccess):
 
     @property
     def value(self) -> Value:
-        return self.operand(0)
+        return self._operands[0].value
 
     @property
     def pointer(self) -> Value:
-        return self.operand(1)
+        return self._operands[1].value
 
     def body(self) -> str:
         ops = self._operands
@@ -417,7 +417,7 @@ class GEPInst(Instruction):
 
     @property
     def pointer(self) -> Value:
-        return self.operand(0)
+        return self._operands[0].value
 
     @property
     def indices(self) -> list[Value]:
