@@ -123,6 +123,8 @@ class AugmentedBuilder(CopyShadows, RecordPlanner):
         self.float_recompute: set[Value] = set()
         #: math call → the primal call its partial reuses (``partner_of``)
         self.partners: dict[Value, Value | None] = {}
+        #: memo of ``needs``
+        self.needed: dict[I.Instruction, list[Value]] = {}
         #: memo of is_recomputable (cleared when float_recompute grows)
         self.recomputable: dict[Value, bool] = {}
         self.pred_index: dict[BasicBlock, dict[BasicBlock, int]] = {}
@@ -501,7 +503,16 @@ class AugmentedBuilder(CopyShadows, RecordPlanner):
 
     def needs(self, inst: I.Instruction) -> list[Value]:
         """Forward-sweep values the reverse rule of ``inst`` reads (with run-time
-        activity, the pointers its shadows are checked against too)."""
+        activity, the pointers its shadows are checked against too).  Asked once the
+        forward sweep is built, by the tape's planner and again by the reverse rule of a
+        float operation, when nothing it depends on changes any more: the answer is kept
+        (the caller must not change the list)."""
+        needed = self.needed.get(inst)
+        if needed is None:
+            needed = self.needed[inst] = self._needs_of(inst)
+        return needed
+
+    def _needs_of(self, inst: I.Instruction) -> list[Value]:
         needed = list(self._needs(inst))
         if self.runtime.enabled and inst not in self.calls and inst not in self.custom_calls:
             pointers = inst.args[:2] if isinstance(inst, I.CallInst) else \
