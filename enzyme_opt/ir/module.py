@@ -31,7 +31,8 @@ class GlobalValue(Constant):
         self.prefix = prefix
 
     def ref(self) -> str:
-        return "@" + quote_name(self.name)
+        name = self.name  # the spelling of each name once per run (every call prints one)
+        return _GLOBAL_NAMES.get(name) or _GLOBAL_NAMES.setdefault(name, "@" + quote_name(name))
 
     # Uses from bodies not parsed yet (``ir/text/unparsed.py``) are found by parsing those
     # bodies first, so a global's use list is complete whenever it is asked for.
@@ -446,6 +447,9 @@ class Function(GlobalValue):
     def invalidate_slots(self) -> None:
         self._slots = None
 
+
+#: name -> its spelling as a global (``@name``, quoted if it must be)
+_GLOBAL_NAMES: dict[str, str] = {}
 
 #: name -> its spelling as a local value (``%name``, quoted if it must be): asked for every
 #: named value of every function printed, the same few names again and again
