@@ -123,8 +123,9 @@ class AugmentedBuilder(CopyShadows, RecordPlanner):
         self.float_recompute: set[Value] = set()
         #: math call → the primal call its partial reuses (``partner_of``)
         self.partners: dict[Value, Value | None] = {}
-        #: memo of ``needs``
+        #: memos of ``needs`` and ``needs_reverse``
         self.needed: dict[I.Instruction, list[Value]] = {}
+        self.reverse_needed: dict[I.Instruction, bool] = {}
         #: memo of is_recomputable (cleared when float_recompute grows)
         self.recomputable: dict[Value, bool] = {}
         self.pred_index: dict[BasicBlock, dict[BasicBlock, int]] = {}
@@ -482,6 +483,15 @@ class AugmentedBuilder(CopyShadows, RecordPlanner):
 
     # -- what the reverse sweep needs ------------------------------------------------------
     def needs_reverse(self, inst: I.Instruction) -> bool:
+        """Has ``inst`` a reverse rule to run?  Asked for every instruction by the tape's
+        planner and again by the reverse sweep, once the forward sweep is built: the answer
+        is kept, as ``needs``' is."""
+        known = self.reverse_needed.get(inst)
+        if known is None:
+            known = self.reverse_needed[inst] = self._needs_reverse(inst)
+        return known
+
+    def _needs_reverse(self, inst: I.Instruction) -> bool:
         op = inst.opcode
         if inst in self.custom_calls or inst in self.indirect_calls:
             return True
