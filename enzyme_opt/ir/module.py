@@ -32,7 +32,7 @@ class GlobalValue(Constant):
 
     def ref(self) -> str:
         name = self.name  # the spelling of each name once per run (every call prints one)
-        return _GLOBAL_NAMES.get(name) or _GLOBAL_NAMES.setdefault(name, "@" + quote_name(name))
+        return _GLOBAL_NAMES.get(name) or _spelling(_GLOBAL_NAMES, "@", name)
 
     # Uses from bodies not parsed yet (``ir/text/unparsed.py``) are found by parsing those
     # bodies first, so a global's use list is complete whenever it is asked for.
@@ -456,10 +456,20 @@ _GLOBAL_NAMES: dict[str, str] = {}
 _LOCAL_NAMES: dict[str, str] = {}
 
 
+#: the tables above live as long as the process: a Python API session that loads module
+#: after module starts them again past this many names instead of growing without end
+_MAX_SPELLINGS = 1 << 17
+
+
 def _local_name(name: str) -> str:
-    spelling = _LOCAL_NAMES.get(name)
-    if spelling is None:
-        spelling = _LOCAL_NAMES[name] = "%" + quote_name(name)
+    return _LOCAL_NAMES.get(name) or _spelling(_LOCAL_NAMES, "%", name)
+
+
+def _spelling(table: dict[str, str], sigil: str, name: str) -> str:
+    """``name`` spelled after ``sigil``, quoted if it must be, kept in ``table``."""
+    if len(table) >= _MAX_SPELLINGS:
+        table.clear()
+    spelling = table[name] = sigil + quote_name(name)
     return spelling
 
 

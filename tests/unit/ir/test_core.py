@@ -135,3 +135,19 @@ pad:
         if inst.is_terminator:
             seen.add(inst.opcode)
     assert seen == TERMINATORS
+
+
+def test_name_spellings_kept_per_process_stay_bounded(monkeypatch):
+    """Printing keeps each name's spelling (``%name``, ``@"quoted name"``) for the rest of
+    the process; a long Python API session must not grow that table without end."""
+    from enzyme_opt.ir import module as M
+    monkeypatch.setattr(M, "_MAX_SPELLINGS", 8)
+    monkeypatch.setattr(M, "_LOCAL_NAMES", {})
+    monkeypatch.setattr(M, "_GLOBAL_NAMES", {})
+    lines = "\n".join(f"  %v{k} = fadd double %x, 1.0" for k in range(20))
+    text = f"define double @\"odd name\"(double %x) {{\n{lines}\n  ret double %v19\n}}\n"
+    for _ in range(3):
+        module = parse_module(text)
+        assert print_module(module).count("%v1") == 11 + 1  # %v1, %v10..%v19 and the ret
+        assert module.get_function("odd name").ref() == '@"odd name"'
+    assert len(M._LOCAL_NAMES) <= 8 and len(M._GLOBAL_NAMES) <= 8
