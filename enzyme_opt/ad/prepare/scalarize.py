@@ -11,10 +11,11 @@ keeps loading ``y[i]`` for the lane of ``s``, which nobody reads there, because 
 demanded-lanes simplification stops at the loop's phi.  Measured on bench/kernels/dotnorm
 at clang -O2: 22 % of the gradient's time.
 
-So each *web* of such vectors (values joined as operand and result) that lives in a loop
-and is closed — built from scalars by ``insertelement``, from constants, shuffles and plain
-vector loads (split into one load per lane), read back by ``extractelement`` at constant
-lanes, with only lanewise operations between — is rewritten as one scalar web per lane, as
+So each *web* of such vectors (values joined as operand and result) that lives in a loop,
+packs scalars (has an ``insertelement``) and is closed — built from scalars by
+``insertelement``, from constants, shuffles and plain vector loads (split into one load per
+lane), read back by ``extractelement`` at constant lanes, with only lanewise operations
+between — is rewritten as one scalar web per lane, as
 LLVM's scalarizer pass would: the same operations in the same order on the same values, so
 the primal computes exactly what it did.  The final ``clang -O2`` vectorizes the
 derivative's loops its own way.  A web that stores a vector, passes one to a call or
@@ -66,10 +67,19 @@ def scalarize_packed_vectors(fn: Function) -> int:
     loop_blocks = {block for loop in cfg.loops for block in loop.blocks}
     replaced = 0
     for web in webs:
-        if any(inst.parent in loop_blocks for inst in web) and \
+        if _packs_scalars(web) and any(inst.parent in loop_blocks for inst in web) and \
                 all(cfg.reachable(inst.parent) for inst in web):
             replaced += _scalarize(cfg.rpo, web)
     return replaced
+
+
+def _packs_scalars(web: list[I.Instruction]) -> bool:
+    """Does ``web`` put unrelated scalars side by side (an ``insertelement``: what the SLP
+    vectorizer writes to pack independent sums, or BA's coordinates)?  A web of wide loads
+    and lanewise operations only is data-parallel work on contiguous memory (the SLP
+    vectorizer's vertical packing, of GMM's 16-term sums at -ffast-math): its derivative is
+    vector code on contiguous shadows, and split it ran 38 % slower."""
+    return any(type(inst) is I.InsertElementInst for inst in web)
 
 
 def _fixed_vector(ty: T.Type) -> bool:
