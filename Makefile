@@ -39,10 +39,15 @@ $(VPY):
 
 # Reinstall only when pyproject.toml is newer than the stamp. The editable install records
 # the top-level package's location at install time, so also reinstall (once) when
-# enzyme_opt/__init__.py first appears after an install made without it.
+# enzyme_opt/__init__.py first appears after an install made without it.  A .venv that is a
+# link to another checkout's (a second git worktree sharing it) is never reinstalled from
+# here: that would point the shared `enzyme-opt` at this tree for everyone.
 $(STAMP): pyproject.toml $(wildcard enzyme_opt/__init__.py) | $(VPY)
-	$(VPY) -m pip install -e '.[test]'
-	touch $@
+	@if [ -L $(VENV) ]; then \
+	  echo "$(VENV) links to a shared environment: not reinstalling enzyme-opt from this tree"; \
+	else \
+	  $(VPY) -m pip install -e '.[test]' && touch $@; \
+	fi
 
 # --- LLVM 22 command-line tools (apt, Debian 12) ------------------------------------------
 
