@@ -96,6 +96,8 @@ def test_packed_sums_become_scalars_that_compute_the_same():
         assert _run(text, x, y) == _run(PACKED_SUMS, x, y)
 
 
+#: a loop accumulating into a <2 x double> phi: what it reads (``reads``), how it sums
+#: (``body``) and what it returns (``result``) vary by test
 LOOP = HEADER + """
 define double @f(ptr %x, ptr %y, i64 %n) {{
 entry:
@@ -103,19 +105,34 @@ entry:
 loop:
   %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
   %acc = phi <2 x double> [ zeroinitializer, %entry ], [ %acc.next, %loop ]
-  %px = getelementptr double, ptr %x, i64 %i
-  %xi = load double, ptr %px
-  %v0 = insertelement <2 x double> poison, double %xi, i64 0
-  %xx = shufflevector <2 x double> %v0, <2 x double> poison, <2 x i32> zeroinitializer
+  {reads}
   {body}
   %i.next = add i64 %i, 1
   %c = icmp ult i64 %i.next, %n
   br i1 %c, label %loop, label %exit
 exit:
-  %s = extractelement <2 x double> %acc.next, i64 {lane}
-  ret double %s
+  {result}
 }}
 """
+#: x[i] in both lanes, packed from the scalar
+SPLAT_X = """%px = getelementptr double, ptr %x, i64 %i
+  %xi = load double, ptr %px
+  %v0 = insertelement <2 x double> poison, double %xi, i64 0
+  %xx = shufflevector <2 x double> %v0, <2 x double> poison, <2 x i32> zeroinitializer"""
+#: x[2i] and x[2i+1] in one wide load
+WIDE_X = """%pw = getelementptr inbounds <2 x double>, ptr %x, i64 %i
+  %wide = load <2 x double>, ptr %pw, align 16"""
+#: lane 0 minus lane 1 of the sum
+BOTH_LANES = """%a = extractelement <2 x double> %acc.next, i64 0
+  %b = extractelement <2 x double> %acc.next, i64 1
+  %r = fsub double %a, %b
+  ret double %r"""
+
+
+def loop(body: str, reads: str = SPLAT_X, lane: str = "0", result: str | None = None) -> str:
+    """LOOP's function, returning lane ``lane`` of the sum unless ``result`` says else."""
+    result = result or f"%s = extractelement <2 x double> %acc.next, i64 {lane}\n  ret double %s"
+    return LOOP.format(reads=reads, body=body, result=result)
 
 
 @pytest.mark.parametrize("body, lane", [
@@ -129,13 +146,13 @@ exit:
 def test_webs_that_reach_memory_calls_or_unknown_lanes_stay_packed(body, lane):
     """A vector stored (what the loop vectorizer writes: its derivative is a vector loop
     already), passed to a call or read at a lane known only at run time stays packed."""
-    _, text = _scalarized(LOOP.format(body=body, lane=lane))
+    _, text = _scalarized(loop(body, lane=lane))
     assert "%acc = phi <2 x double>" in text and "%acc.next = fadd <2 x double>" in text
 
 
 def test_integer_division_stays_packed():
     """A lane the primal never reads would divide on its own (by poison: undefined)."""
-    text = LOOP.format(lane="0", body="""%k = insertelement <2 x i64> poison, i64 %n, i64 1
+    text = loop("""%k = insertelement <2 x i64> poison, i64 %n, i64 1
   %d = udiv <2 x i64> <i64 6, i64 6>, %k
   %df = uitofp <2 x i64> %d to <2 x double>
   %acc.next = fadd <2 x double> %acc, %df""")
@@ -167,7 +184,7 @@ def test_a_lane_nobody_reads_is_not_computed_even_around_a_loop():
     """Lane 1 of the sum is poison (a shuffle leaves it so) and is carried by the loop's
     phi, but nothing reads it: no scalar computes it (its adjoint, 0 × poison, would be
     poison in the reverse sweep)."""
-    text = LOOP.format(lane="0", body="""%half = shufflevector <2 x double> %xx, <2 x double> poison, <2 x i32> <i32 1, i32 poison>
+    text = loop("""%half = shufflevector <2 x double> %xx, <2 x double> poison, <2 x i32> <i32 1, i32 poison>
   %acc.next = fadd <2 x double> %acc, %half""")
     count, scalar_text = _scalarized(text)
     body = scalar_text[scalar_text.index("define double @f"):]
@@ -179,26 +196,6 @@ def test_a_lane_nobody_reads_is_not_computed_even_around_a_loop():
 
 #: a sum of squares of pairs, as the SLP vectorizer packs contiguous data: wide loads and
 #: lanewise work only (no scalars packed side by side)
-VERTICAL = HEADER + """
-define double @f(ptr %x, ptr %y, i64 %n) {{
-entry:
-  br label %loop
-loop:
-  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
-  %acc = phi <2 x double> [ zeroinitializer, %entry ], [ %acc.next, %loop ]
-  %pw = getelementptr inbounds <2 x double>, ptr %x, i64 %i
-  %wide = load <2 x double>, ptr %pw, align 16
-  {body}
-  %i.next = add i64 %i, 1
-  %c = icmp ult i64 %i.next, %n
-  br i1 %c, label %loop, label %exit
-exit:
-  %a = extractelement <2 x double> %acc.next, i64 0
-  %b = extractelement <2 x double> %acc.next, i64 1
-  %r = fsub double %a, %b
-  ret double %r
-}}
-"""
 SQUARES = "%acc.next = call <2 x double> @llvm.fmuladd.v2f64(<2 x double> %wide, " \
     "<2 x double> %wide, <2 x double> %acc)"
 #: bundle adjustment's residuals: one wide load of two coordinates, beside scalars packed
@@ -213,12 +210,12 @@ WITH_SCALARS = """%py = getelementptr inbounds double, ptr %y, i64 %i
 def test_data_parallel_work_on_contiguous_memory_stays_packed():
     """Its derivative is vector code on contiguous shadows (GMM at -ffast-math ran 38 %
     slower split)."""
-    count, text = _scalarized(VERTICAL.format(body=SQUARES))
+    count, text = _scalarized(loop(SQUARES, reads=WIDE_X, result=BOTH_LANES))
     assert count == 0 and "load <2 x double>" in text
 
 
 def test_a_vector_load_beside_packed_scalars_splits_into_one_load_per_lane():
-    source = VERTICAL.format(body=WITH_SCALARS)
+    source = loop(WITH_SCALARS, reads=WIDE_X, result=BOTH_LANES)
     count, text = _scalarized(source)
     body = text[text.index("define double @f"):]
     assert count == 5 and "load <2 x double>" not in body and "phi <2" not in body
