@@ -43,6 +43,8 @@ from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, GlobalValue, GlobalVariable
 from enzyme_opt.ir.values import Constant, ConstantInt, Value, zero
+from enzyme_opt.knowledge import calls
+from enzyme_opt.knowledge.calls import call_kind
 
 
 class NeedsRuntimeActivity(DifferentiationError):
@@ -267,15 +269,11 @@ def forward_copy(gen, b: Builder, inst: I.CallInst) -> None:
         gen.mem.zero_fill(b, dst_lane, b.zext_i64(b.select(active, zero(moved.type), moved)))
 
 
-#: intrinsics that read no memory through their pointer operands
-_POINTER_ONLY = ("llvm.lifetime.", "llvm.dbg.", "llvm.assume", "llvm.invariant.",
-                 "llvm.prefetch")
-
-
 def _shadow_accessed_through(pointer: Value) -> bool:
     """Would a derivative read or write a shadow through ``pointer`` (through the GEPs,
     casts, phis and selects derived from it): a float or a pointer loaded or stored
-    there, or the pointer handed to a call?"""
+    there, or the pointer handed to a call that is not inactive (``knowledge.calls``:
+    lifetime markers, debug intrinsics, printf, whose derivatives touch no shadow)?"""
     work, seen = [pointer], set()
     while work:
         value = work.pop()
@@ -294,7 +292,6 @@ def _shadow_accessed_through(pointer: Value) -> bool:
                 if use.index == 1 and (T.contains_float(stored) or T.contains_pointer(stored)):
                     return True
             elif isinstance(user, I.CallInst) and use.index < user.num_args:
-                callee = user.called_function
-                if callee is None or not callee.name.startswith(_POINTER_ONLY):
+                if call_kind(user) != calls.INACTIVE:
                     return True
     return False
