@@ -39,7 +39,7 @@ from enzyme_opt.ad.prepare.invokes import lower_invokes, trap_throw_paths
 from enzyme_opt.ad.prepare.retype import float_parameters, retype_float_moves
 from enzyme_opt.ad.prepare.scalarize import scalarize_packed_vectors
 from enzyme_opt.ad.prepare.specialize import specialize_function_pointer_arguments
-from enzyme_opt.ad.sweeps.openmp_forks import lower_regions
+from enzyme_opt.ad.sweeps.openmp.forks import lower_regions
 from enzyme_opt.ad.sweeps.tape import elide_unused_tape
 from enzyme_opt.ad.utils import new_internal_function
 from enzyme_opt.analysis.memory import direct_callees, reachable_functions, written_objects

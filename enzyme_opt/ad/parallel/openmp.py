@@ -2,7 +2,7 @@
 
 A parallel region reaches the generators as a tagged direct call of its microtask
 (``openmp_prepare.py``), so each mode makes the region's derivative as it makes any
-callee's, and ``ad/sweeps/openmp_forks.py`` forks it after AD.  What the sweeps add
+callee's, and ``ad/sweeps/openmp/forks.py`` forks it after AD.  What the sweeps add
 inside a region's reverse sweep:
 
 - **Synchronization** (``mirror``): a barrier or a serialized region of the primal is
@@ -18,7 +18,7 @@ inside a region's reverse sweep:
   (``x[i+1]`` of a stencil, a shared scalar), so their reverse sweeps add into the
   same shadow; the thread's own stack is the exception (``adjoints.op_load``), and so
   are the bytes a region's own intervals show no other thread touches
-  (``ad/sweeps/openmp_ranges.py``: there the adds are plain).
+  (``ad/sweeps/openmp/ranges.py``: there the adds are plain).
 """
 
 from __future__ import annotations

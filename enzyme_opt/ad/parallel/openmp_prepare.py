@@ -9,7 +9,7 @@ becomes a direct call ``@microtask(placeholder, placeholder, captured…)`` tagg
 it differentiates any call: activity flows through its arguments, a ``double``
 captured by copy (passed as ``i64`` bits) becomes a ``double`` parameter like any
 other (``prepare/retype.float_parameters``), and memoized derivatives of the
-microtask are made.  After AD, ``ad/sweeps/openmp_forks.lower_regions`` turns every tagged call —
+microtask are made.  After AD, ``ad/sweeps/openmp/forks.lower_regions`` turns every tagged call —
 of the primal microtask, of its forward derivative, of its augmented forward sweep
 or of its reverse sweep — back into a ``__kmpc_fork_call`` of a small wrapper:
 the derivative region is forked like the primal one, with the shadows as extra
@@ -45,7 +45,7 @@ TAGS = (FORK, AUGMENTED, REVERSE)
 PLACEHOLDER = "enzyme_opt.omp.thread"
 #: the lock a rewritten reduction takes (one per reduction lock of the program)
 REDUCTION_LOCK = "enzyme_opt.omp.reduction.lock"
-#: the name of the wrappers ``ad/sweeps/openmp_forks.py`` forks (``<callee>.omp_fork``)
+#: the name of the wrappers ``ad/sweeps/openmp/forks.py`` forks (``<callee>.omp_fork``)
 WRAPPER_SUFFIX = ".omp_fork"
 #: the counters of critical sections run (``turn_counter``), one per lock
 TURN = "enzyme_opt.omp.turn"

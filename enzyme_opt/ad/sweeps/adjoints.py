@@ -17,10 +17,10 @@ from enzyme_opt.ad.rules.math import Math
 from enzyme_opt.ad.rules.primal_math import math_call_name
 from enzyme_opt.ad.runtime_activity import RuntimeActivity
 from enzyme_opt.ad.sweeps import indirect, reallocs
-from enzyme_opt.ad.sweeps.augment import release_args
 from enzyme_opt.ad.sweeps.gradient_log import log_gradient, log_hook
 from enzyme_opt.ad.sweeps.lanes import Lanes
-from enzyme_opt.ad.sweeps.openmp_ranges import ReverseRanges
+from enzyme_opt.ad.sweeps.needs import release_args
+from enzyme_opt.ad.sweeps.openmp.ranges import ReverseRanges
 from enzyme_opt.ad.sweeps.tape import TAPE_TYPE, free_tape
 from enzyme_opt.ad.utils import split_lanes
 from enzyme_opt.analysis.poison import defined_lane_flags, undefined_lanes
@@ -91,7 +91,7 @@ class AdjointRules:
         #: the reverse sweep of a function an OpenMP team runs: other threads may add to
         #: the same shadow memory at once (``ad/parallel/openmp.py``)
         self.threads = in_parallel_region(gen.forward.request.function)
-        #: where such adds may be plain: a region's exclusive intervals (openmp_ranges)
+        #: where such adds may be plain: a region's exclusive intervals (openmp/ranges.py)
         self.ranges = ReverseRanges.of(gen) if self.threads else None
         #: at width W an adjoint holds W lanes (``<W x T>`` for a float)
         self.lanes: Lanes = gen.lanes
@@ -150,7 +150,7 @@ class AdjointRules:
                    private: bool = False, load: I.Instruction | None = None) -> None:
         """``*pointer += delta`` in shadow memory, the adjoint of ``load`` (atomically
         on GPUs and in OpenMP regions, where other threads may add to the same
-        location, unless ``openmp_ranges`` shows at run time that none does)."""
+        location, unless ``openmp/ranges.py`` shows at run time that none does)."""
         if self.gpu:
             return gpu.atomic_add(b, pointer, delta, align)
         if self.threads and not private:

@@ -1,4 +1,4 @@
-// Plain adds in the reverse sweep of a parallel region (ad/sweeps/openmp_ranges.py): each
+// Plain adds in the reverse sweep of a parallel region (ad/sweeps/openmp/ranges.py): each
 // thread's augmented sweep records the shadow bytes its accesses cover, the reverse fork
 // cuts away what any other thread covers, and an adjoint is added plainly inside what is
 // left, atomically outside.  Own elements only (own), neighbours read by two threads

@@ -3,7 +3,7 @@
 // (more threads than cores: preempted threads interleave anywhere).  Chunks of 7
 // iterations (schedule(static, 7)) put a chunk boundary, shared by two threads, every 7
 // cells; one chunk per thread (blocked) makes the adds plain but at the chunk edges
-// (ad/sweeps/openmp_ranges.py).  Every adjoint is compared with the closed form.  With the
+// (ad/sweeps/openmp/ranges.py).  Every adjoint is compared with the closed form.  With the
 // exclusivity test of the plain adds removed, 4 threads lost thousands of adds here.
 // REQUIRES: openmp
 // RUN: clang -fopenmp -O0 -S -emit-llvm %s -o - | enzyme-opt - -S -o %t.0.ll

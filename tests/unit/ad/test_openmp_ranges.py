@@ -1,4 +1,4 @@
-"""The run-time proof behind plain adds in OpenMP reverse sweeps (ad/sweeps/openmp_ranges.py),
+"""The run-time proof behind plain adds in OpenMP reverse sweeps (ad/sweeps/openmp/ranges.py),
 run natively: ``enzyme_opt.omp.exclusive`` leaves each thread only bytes that no other
 thread's interval covers, and ``enzyme_opt.omp.add`` adds plainly only inside them."""
 
@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from enzyme_opt.ad.sweeps.openmp_ranges import add_function, exclusive_function
+from enzyme_opt.ad.sweeps.openmp.ranges import add_function, exclusive_function
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.module import Module
 from enzyme_opt.ir.text.printer import print_module

@@ -1,4 +1,4 @@
-"""Region tapes are kept for the next forks (ad/sweeps/openmp_forks.py, "Region tapes are
+"""Region tapes are kept for the next forks (ad/sweeps/openmp/forks.py, "Region tapes are
 kept"): a gradient whose parallel regions each tape more than 1 MiB a thread faults in no
 fresh pages from its second call on, and every gradient is the same.  Run natively with
 two threads (getrusage's minor faults)."""

@@ -20,7 +20,7 @@ vectorization or aliasing of the arrays has to be understood at compile time:
    and zeroes it, an atomic update's reads it.  So the intervals hold every shadow byte
    this thread's reverse sweep of the region touches.  The region's augmented function
    pushes its intervals as its last tape record.
-2. **The fork wrappers exchange them** (``ad/sweeps/openmp_forks.py``): after the
+2. **The fork wrappers exchange them** (``ad/sweeps/openmp/forks.py``): after the
    augmented sweep each thread copies its record into a table of the team's; before the
    reverse sweep each thread cuts from each of its intervals every byte that any *other*
    thread's interval (of any group) covers (``exclusive_function``), and leaves the

@@ -18,7 +18,7 @@ the derivative region is forked with the shadows as extra captured arguments.
   scheduled loop, the branches it took (``single``, ``master``, ``lastprivate``).
   The run stops with a message if the runtime gives the reverse sweep a team of
   another size, rather than pair tapes with the wrong threads.
-- **The intervals of shadow memory each thread accessed** (``openmp_ranges``): the
+- **The intervals of shadow memory each thread accessed** (``ranges``): the
   augmented wrapper copies its thread's record, the last its region pushed, into the
   team's table; the reverse wrapper cuts from it what the other threads recorded before
   the reverse sweep pops it, so that adds only this thread makes are plain.
@@ -42,7 +42,7 @@ from __future__ import annotations
 from enzyme_opt.ad.parallel.openmp import runtime_function
 from enzyme_opt.ad.parallel.openmp_prepare import (AUGMENTED, FORK, PLACEHOLDER, WRAPPER_SUFFIX,
                                                    region_tag)
-from enzyme_opt.ad.sweeps.openmp_ranges import exclusive_function, group_count, record_bytes
+from enzyme_opt.ad.sweeps.openmp.ranges import exclusive_function, group_count, record_bytes
 from enzyme_opt.ad.sweeps.tape import (TAPE_BYTES, free_function, free_tape, message_global,
                                        new_tape, read_record, write_record)
 from enzyme_opt.diagnostics import DifferentiationError
@@ -54,7 +54,7 @@ from enzyme_opt.ir.values import ConstantInt, Value, null, zero
 
 #: the control block of a forked augmented sweep: the team's size (i32, at 0), its
 #: table of tapes, one per thread (ptr, at 8), and its table of the intervals of shadow
-#: memory each thread's accesses covered (ptr, at 16; ``openmp_ranges``)
+#: memory each thread's accesses covered (ptr, at 16; ``ranges``)
 TAPES_OFFSET, RANGES_OFFSET, CONTROL_BYTES = 8, 16, 24
 TEAM_MISMATCH = (b"enzyme-opt: the reverse sweep of an OpenMP parallel region got a team of "
                  b"another size than its forward sweep; the gradient cannot be computed\n")
