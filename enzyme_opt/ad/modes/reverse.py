@@ -23,6 +23,7 @@ stores of such slots.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 from enzyme_opt.abi import request as R
 from enzyme_opt.ad.sweeps.adjoints import REGISTER, AdjointRules, empty_adjoint, register_adjoint
@@ -280,7 +281,8 @@ class SplitGenerator:
             b.br(self.inverts[preds[0]])
             return
         came_from = self.get(b, fwd.came_from[block])
-        edges = [(p, b.icmp("eq", came_from, ConstantInt(came_from.type, fwd.pred_index[block][p])))
+        edges = [(p, partial(b.icmp, "eq", came_from,
+                             ConstantInt(came_from.type, fwd.pred_index[block][p])))
                  for p in preds]
         self.rules.phi_edges(b, block, edges)
         cases = [(ConstantInt(came_from.type, fwd.pred_index[block][p]), self.inverts[p])
@@ -293,7 +295,7 @@ class SplitGenerator:
         counter = self.loop_counters[info.loop.header]
         iteration = self.iteration(b, info.loop.header)
         first = b.icmp("eq", iteration, ConstantInt(T.i64, 0), "first.iteration")
-        again = b.icmp("ne", iteration, ConstantInt(T.i64, 0))
+        again = partial(b.icmp, "ne", iteration, ConstantInt(T.i64, 0))
         self.rules.phi_edges(b, info.loop.header, [(info.preheader, first), (info.latch, again)])
         b.store(b.sub(iteration, ConstantInt(T.i64, 1)), counter)
         b.cbr(first, self.inverts[info.preheader], self.inverts[info.latch])

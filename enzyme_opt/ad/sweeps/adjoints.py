@@ -28,6 +28,7 @@ from enzyme_opt.analysis.types import struct_copy_fields, underlying_object
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
+from enzyme_opt.ir.module import BasicBlock
 from enzyme_opt.ir.types import leaves, shadow_type
 from enzyme_opt.ir.values import ConstantAggregate, ConstantFP, ConstantInt, Value, zero
 from enzyme_opt.knowledge import calls
@@ -599,12 +600,15 @@ class AdjointRules:
         """Send each active phi's adjoint to the incoming value of the edge
         the forward sweep took into ``block``.  ``edges`` pairs each
         predecessor with the i1 that holds when it was the one (None: the
-        only one).  All the adjoints are taken before any is sent: phis read
-        their incoming values in parallel, so when one phi's incoming value is
-        another phi of the block (``a, b = b, x*b - a`` in a loop), the adjoint
-        it sends belongs to that phi's previous value, not to the one whose
-        adjoint is being taken."""
+        only one), or with a function building that i1, called the first time
+        an adjoint goes that way: a block whose phis send nothing gets no test
+        (it was dead code in every such block).  All the adjoints are taken
+        before any is sent: phis read their incoming values in parallel, so when
+        one phi's incoming value is another phi of the block (``a, b = b, x*b - a``
+        in a loop), the adjoint it sends belongs to that phi's previous value, not
+        to the one whose adjoint is being taken."""
         adjoints = [(phi, self.take(b, phi)) for phi in block.phis if phi in self.gen.slots]
+        tests: dict[BasicBlock, Value] = {}
         for phi, dy in adjoints:
             if dy is None:
                 continue  # a register adjoint nothing was added to
@@ -614,6 +618,10 @@ class AdjointRules:
                     continue
                 if taken is None:
                     self.accumulate(b, incoming, dy)
-                else:
-                    self.accumulate(b, incoming, b.select(taken, dy, zero(dy.type)))
+                    continue
+                if not isinstance(taken, Value):
+                    if pred not in tests:
+                        tests[pred] = taken()
+                    taken = tests[pred]
+                self.accumulate(b, incoming, b.select(taken, dy, zero(dy.type)))
 
