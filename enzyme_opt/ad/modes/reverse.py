@@ -158,6 +158,7 @@ class SplitGenerator:
         forward.run()
         self.forward = forward
         self.build_reverse()
+        forward.erase_unused_shadows()
         self.release()
 
     def release(self) -> None:
