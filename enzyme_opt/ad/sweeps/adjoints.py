@@ -165,7 +165,7 @@ class AdjointRules:
             # element-sized accesses to the same addresses forward.
             for lane in range(delta.type.count):
                 index = ConstantInt(T.i64, lane)
-                element = b.gep(delta.type.element, pointer, [index])
+                element = b.gep(delta.type.element, pointer, [index]) if lane else pointer
                 part = b.extractelement(delta, index)
                 b.store(b.fadd(b.load(part.type, element), part), element)
             return
