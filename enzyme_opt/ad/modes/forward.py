@@ -10,6 +10,7 @@ each tangent is ``[W x T]`` and rules run once per lane.
 from __future__ import annotations
 
 from enzyme_opt.abi import request as R
+from enzyme_opt.ad.modes.forward_doubles import halve_doubled_sums
 from enzyme_opt.ad.modes.forward_reuse import PrimalMath
 from enzyme_opt.ad.parallel import gpu, shuffles
 from enzyme_opt.ad.parallel.openmp_prepare import FORK, carry_region
@@ -118,11 +119,14 @@ class ForwardGenerator:
         for arg, shadow in shadows.items():
             self.tangent[arg] = self.lanes.from_abi(entry, shadow, arg.type)
         self.phis: list[tuple[I.PhiInst, I.PhiInst]] = []
+        primal_code = {inst for block in self.out.blocks for inst in block.instructions}
         for block in definition_order(self.out):
             for inst in list(block.instructions):
                 self.visit(inst)
         for primal_phi, tangent_phi in self.phis:
             self.fill_phi(primal_phi, tangent_phi)
+        if self.ctx.reuse:   # exact (ad/modes/forward_doubles.py); --no-reuse: the rules' form
+            halve_doubled_sums(self.out, primal_code)
 
     def t(self, value: Value) -> Value | None:
         """The tangent of ``value``: None is the symbolic Zero."""
