@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from enzyme_opt.abi import request as R
 from enzyme_opt.ad.modes.forward_doubles import halve_doubled_sums
-from enzyme_opt.ad.modes.forward_reuse import PrimalMath
+from enzyme_opt.ad.modes.forward_reuse import PrimalMath, drop_unread_primal_code
 from enzyme_opt.ad.parallel import gpu, shuffles
 from enzyme_opt.ad.parallel.openmp_prepare import FORK, carry_region
 from enzyme_opt.ad.rules.custom_calls import (call_rule, check_forward_rule, forward_rule_type,
@@ -127,6 +127,7 @@ class ForwardGenerator:
             self.fill_phi(primal_phi, tangent_phi)
         if self.ctx.reuse:   # exact (ad/modes/forward_doubles.py); --no-reuse: the rules' form
             halve_doubled_sums(self.out, primal_code)
+            drop_unread_primal_code(self.out)   # libm's errno (ad/modes/forward_reuse.py)
 
     def t(self, value: Value) -> Value | None:
         """The tangent of ``value``: None is the symbolic Zero."""
