@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from enzyme_opt.abi import request as R
 from enzyme_opt.ad.modes.forward_doubles import halve_doubled_sums
-from enzyme_opt.ad.modes.forward_reuse import PrimalMath, drop_unread_primal_code
+from enzyme_opt.ad.modes.forward_reuse import PrimalMath
 from enzyme_opt.ad.parallel import gpu, shuffles
 from enzyme_opt.ad.parallel.openmp_prepare import FORK, carry_region
 from enzyme_opt.ad.rules.custom_calls import (call_rule, check_forward_rule, forward_rule_type,
@@ -23,6 +23,7 @@ from enzyme_opt.ad.runtime_activity import RuntimeActivity, forward_copy
 from enzyme_opt.ad.sweeps import indirect
 from enzyme_opt.ad.sweeps.lanes import Lanes
 from enzyme_opt.ad.sweeps.memory import MemoryOps
+from enzyme_opt.ad.unread_code import drop_unread_code
 from enzyme_opt.ad.utils import PrimalOf, clone_body, split_lanes
 from enzyme_opt.analysis.activity import (GlobalReach, active_store_without_shadow, carries_data,
                                           float_from_integer_bits_message, global_shadows,
@@ -127,7 +128,7 @@ class ForwardGenerator:
             self.fill_phi(primal_phi, tangent_phi)
         if self.ctx.reuse:   # exact (ad/modes/forward_doubles.py); --no-reuse: the rules' form
             halve_doubled_sums(self.out, primal_code)
-            drop_unread_primal_code(self.out)   # libm's errno (ad/modes/forward_reuse.py)
+            drop_unread_code(self.out)   # libm's errno too (ad/unread_code.py)
 
     def t(self, value: Value) -> Value | None:
         """The tangent of ``value``: None is the symbolic Zero."""
