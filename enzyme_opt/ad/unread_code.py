@@ -23,9 +23,8 @@ their dead code cost the tool 3 % on its 374-function benchmark module.)
 from __future__ import annotations
 
 from enzyme_opt.ad.rules.primal_math import math_call_name
-from enzyme_opt.ir import instructions as I
+from enzyme_opt.ir.dead_code import erase_unreached
 from enzyme_opt.ir.module import Function
-from enzyme_opt.ir.values import poison
 
 #: what an instruction whose value nothing reads may simply not do (a load only when it is
 #: neither volatile nor atomic; a call only of the math library, ``_is_pure``)
@@ -50,35 +49,6 @@ def _is_pure(inst) -> bool:
 
 
 def drop_unread_code(function: Function) -> int:
-    """Delete what nothing in ``function`` needs (module docstring).  A deleted
-    instruction's debug records move to the next instruction kept, and those that named a
-    deleted value name ``poison`` instead, as LLVM's do.  Returns how many."""
+    """Delete what nothing in ``function`` needs (module docstring); returns how many."""
     code = [inst for block in function.blocks for inst in block.instructions]
-    live = {inst for inst in code if not _is_pure(inst)}
-    work = list(live)
-    while work:
-        for value in work.pop().operands:
-            if isinstance(value, I.Instruction) and value not in live:
-                live.add(value)
-                work.append(value)
-    dead = [inst for inst in code if inst not in live]
-    if not dead:
-        return 0
-    for inst in dead:
-        inst.drop_operands()
-    for inst in dead:
-        for use in list(inst.uses):   # what still reads it is a debug record
-            use.set(poison(inst.type))
-    for block in function.blocks:
-        kept, records = [], []
-        for inst in block.instructions:
-            if inst in live:
-                if records:
-                    inst.debug_records = (*records, *inst.debug_records)
-                    records = []
-                kept.append(inst)
-            else:
-                records += inst.debug_records
-                inst.parent = None
-        block.instructions[:] = kept
-    return len(dead)
+    return erase_unreached(code, [inst for inst in code if not _is_pure(inst)])

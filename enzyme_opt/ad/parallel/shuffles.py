@@ -23,6 +23,7 @@ from __future__ import annotations
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
+from enzyme_opt.ir.dead_code import erase_unused
 from enzyme_opt.ir.module import Function, Module
 from enzyme_opt.ir.values import ConstantInt, Value, zero
 from enzyme_opt.targets.nvptx import DOUBLE_SHUFFLE, shuffle_mode
@@ -112,7 +113,7 @@ def join_double_shuffles(function: Function) -> None:
         helper = double_shuffle_function(function.module, mode, with_flag=False)
         joined = b.call(helper, [call.arg(0), value, call.arg(2), call.arg(3)], inst.name)
         inst.replace_all_uses_with(joined)
-        _erase_dead(inst)
+        erase_unused([inst])  # the split, the two shuffles, the join
 
 
 def _double_shuffle(result: I.Instruction):
@@ -161,18 +162,6 @@ def _same(a: Value, b: Value) -> bool:
 
 def _const(value: Value):
     return value.value if isinstance(value, ConstantInt) else None
-
-
-def _erase_dead(inst: I.Instruction) -> None:
-    """Erase ``inst`` and what fed only it (the split, the two shuffles, the join)."""
-    work = [inst]
-    while work:
-        dead = work.pop()
-        if dead.parent is None or dead.has_uses():
-            continue
-        operands = [op for op in dead.operands if isinstance(op, I.Instruction)]
-        dead.erase()
-        work.extend(operands)
 
 
 def double_shuffle_function(module: Module, mode: str, with_flag: bool) -> Function:

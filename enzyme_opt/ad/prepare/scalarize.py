@@ -35,6 +35,7 @@ from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.cfg import CFG
+from enzyme_opt.ir.dead_code import erase_unreached
 from enzyme_opt.ir.module import Function
 from enzyme_opt.ir.values import (ConstantAggregate, ConstantInt, ConstantKeyword, ConstantSplat,
                                   Value, poison, undef, zero)
@@ -227,18 +228,7 @@ def _erase_unused(made: list[I.Instruction]) -> None:
     without effects.  The reverse sweep must not see the others: the adjoint of such a lane
     is 0, and 0 times its poison value is poison."""
     ours = set(made)
-    live: set[I.Instruction] = set()
-    work = [inst for inst in made if any(user not in ours for user in inst.users)]
-    while work:
-        inst = work.pop()
-        if inst not in live:
-            live.add(inst)
-            work += [op for op in inst.operands if op in ours]
-    dead = [inst for inst in made if inst not in live]
-    for inst in dead:  # a dead cycle (phi and update) lets go of itself first
-        inst.drop_operands()
-    for inst in dead:
-        inst.erase()
+    erase_unreached(made, [inst for inst in made if any(user not in ours for user in inst.users)])
 
 
 def _lanes_of(inst: I.Instruction, lanes: dict[Value, list[Value]],

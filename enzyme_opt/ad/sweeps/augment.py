@@ -46,13 +46,13 @@ from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.cfg import CFG, definition_order
+from enzyme_opt.ir.dead_code import erase_unused
 from enzyme_opt.ir.module import BasicBlock, Function, GlobalVariable
 from enzyme_opt.ir.types import shadow_type
 from enzyme_opt.ir.values import Argument, InlineAsm, Value, zero
 from enzyme_opt.knowledge import calls
 from enzyme_opt.knowledge.calls import call_kind, external_call_message, opaque_call_message
 from enzyme_opt.knowledge.declared import custom_rule
-
 
 #: what a shadow address is built of (``erase_unused_shadows``): pure, erasable when unused
 _ADDRESS_CLASSES = (I.GEPInst, I.CastInst, I.InsertValueInst, I.ExtractValueInst)
@@ -181,14 +181,8 @@ class AugmentedBuilder(CopyShadows, ReverseNeeds, RecordPlanner):
         forward sweep stores through it, passes it on or tapes it; where it only loads,
         the reverse sweep rebuilds the address itself, and the copy here was dead code in
         the output (a third of the augmented sweeps' address arithmetic in a benchmark)."""
-        work = [v for v in self.shadow.values() if v.__class__ in _ADDRESS_CLASSES]
-        while work:
-            inst = work.pop()
-            if inst.parent is None or inst.has_uses() or inst.function is not self.out:
-                continue
-            operands = inst.operands
-            inst.erase()
-            work += [v for v in operands if v.__class__ in _ADDRESS_CLASSES]
+        erase_unused(self.shadow.values(), lambda inst: inst.__class__ in _ADDRESS_CLASSES
+                     and inst.function is self.out)
 
     def return_shadow(self) -> None:
         """A duplicated (pointer) return comes back as ``{primal, shadow}``."""
