@@ -1,4 +1,4 @@
-"""The IR model: use lists, replace-all-uses, CFG analyses, builder, cloning."""
+"""The IR model: use lists, replace-all-uses, CFG analyses, builder, cloning, dead code."""
 
 from enzyme_opt import llvm
 from enzyme_opt.ir import parse_module, print_module
@@ -151,3 +151,83 @@ def test_name_spellings_kept_per_process_stay_bounded(monkeypatch):
         assert print_module(module).count("%v1") == 11 + 1  # %v1, %v10..%v19 and the ret
         assert module.get_function("odd name").ref() == '@"odd name"'
     assert len(M._LOCAL_NAMES) <= 8 and len(M._GLOBAL_NAMES) <= 8
+
+
+DEAD_CODE = """
+define double @f(ptr %x, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %sum = phi double [ 0.0, %entry ], [ %sum.next, %loop ]
+  %p = getelementptr double, ptr %x, i64 %i
+  %v = load double, ptr %p
+  %sum.next = fadd double %sum, %v
+  %twice = fmul double %v, 2.0
+    #dbg_value(double %twice, !7, !DIExpression(), !8)
+  store double %twice, ptr %p
+  %i.next = add i64 %i, 1
+  %more = icmp slt i64 %i.next, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  ret double 0.0
+}
+
+!llvm.module.flags = !{!0}
+!llvm.dbg.cu = !{!1}
+!0 = !{i32 2, !"Debug Info Version", i32 3}
+!1 = distinct !DICompileUnit(language: DW_LANG_C11, file: !2, emissionKind: FullDebug)
+!2 = !DIFile(filename: "f.c", directory: "/")
+!3 = distinct !DISubprogram(name: "f", scope: !2, file: !2, line: 1, type: !4, unit: !1)
+!4 = !DISubroutineType(types: !5)
+!5 = !{}
+!6 = !DIBasicType(name: "double", size: 64, encoding: DW_ATE_float)
+!7 = !DILocalVariable(name: "t", scope: !3, file: !2, line: 2, type: !6)
+!8 = !DILocation(line: 2, scope: !3)
+"""
+
+
+def test_erase_unreached_frees_a_dead_cycle_and_keeps_what_the_roots_read():
+    from enzyme_opt.ir.dead_code import erase_unreached
+    module = parse_module(DEAD_CODE)
+    fn = module.get_function("f")
+    code = list(fn.instructions())
+    roots = [i for i in code if i.opcode in ("store", "br", "ret")]
+    # the sum (a phi and its update, which read each other) is read by nothing kept
+    assert erase_unreached(code, roots) == 2
+    text = print_module(module)
+    assert "%sum" not in text and "%twice = fmul" in text and "%i.next" in text
+    llvm.verify(text)
+
+
+def test_erase_unreached_moves_the_debug_records_of_what_it_erases():
+    from enzyme_opt.ir.dead_code import erase_unreached
+    module = parse_module(DEAD_CODE.replace("store double %twice, ptr %p",
+                                            "store double %v, ptr %p"))
+    fn = module.get_function("f")
+    code = list(fn.instructions())
+    erase_unreached(code, [i for i in code if i.opcode in ("store", "br", "ret")])
+    text = print_module(module)
+    # %twice is gone; its record went to the store after it, and names poison
+    assert "%twice" not in text
+    assert "#dbg_value(double poison, !7, !DIExpression(), !8)\n  store double %v" in text
+    llvm.verify(text)
+
+
+def test_erase_unused_follows_operands_as_far_as_allowed():
+    from enzyme_opt.ir.dead_code import erase_unused
+    module = parse_module(DEAD_CODE.replace("store double %twice, ptr %p\n", "").replace(
+        "    #dbg_value(double %twice, !7, !DIExpression(), !8)\n", "").replace(
+        "fadd double %sum, %v", "fadd double %sum, 1.0"))
+    fn = module.get_function("f")
+    twice = next(i for i in fn.instructions() if i.name == "twice")
+    load = twice.operand(0)
+    address = load.operand(0)
+    erase_unused([twice], lambda inst: inst.opcode != "load")
+    # the load lost its only use, but was not allowed to go: nor was its address reached
+    assert twice.parent is None and load.parent is not None and address.parent is not None
+    erase_unused([address])  # still used by the load
+    assert address.parent is not None
+    erase_unused([load])     # the load, then its address, which only it used
+    assert load.parent is None and address.parent is None
+    llvm.verify(print_module(module))
