@@ -39,6 +39,7 @@ from enzyme_opt.ad.prepare.invokes import lower_invokes, trap_throw_paths
 from enzyme_opt.ad.prepare.retype import float_parameters, retype_float_moves
 from enzyme_opt.ad.prepare.scalarize import scalarize_packed_vectors
 from enzyme_opt.ad.prepare.specialize import specialize_function_pointer_arguments
+from enzyme_opt.ad.sine_cosine import has_sincos, merge_sine_cosine
 from enzyme_opt.ad.sweeps.openmp.forks import lower_regions
 from enzyme_opt.ad.sweeps.tape import elide_unused_tape
 from enzyme_opt.ad.utils import new_internal_function
@@ -487,6 +488,13 @@ class Context:
         self.generate_pending()
         for gradient in self.combined:
             elide_unused_tape(gradient)
+        if self.reuse and not self.differentiated_again and has_sincos(self.module.triple):
+            for fn in self.generated():
+                merge_sine_cosine(fn)   # one libm call for sin(x) and cos(x): ad/sine_cosine.py
+
+    def generated(self) -> list[Function]:
+        """Every derivative this round made."""
+        return [*self.memo.values(), *(fn for pair in self.split_memo.values() for fn in pair)]
 
 
 def _drivers() -> dict:
