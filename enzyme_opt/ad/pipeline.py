@@ -489,8 +489,7 @@ class Context:
         for gradient in self.combined:
             elide_unused_tape(gradient)
         if self.reuse and not self.differentiated_again and has_sincos(self.module.triple):
-            for fn in self.generated():
-                merge_sine_cosine(fn)   # one libm call for sin(x) and cos(x): ad/sine_cosine.py
+            merge_sine_cosine(self.module, self.generated())   # ad/sine_cosine.py
 
     def generated(self) -> list[Function]:
         """Every derivative this round made."""

@@ -29,6 +29,7 @@ from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import BasicBlock, Function, Module
+from enzyme_opt.knowledge.math_names import math_name_of
 
 #: the element type → glibc's function computing both (``void sincos(x, *sin, *cos)``)
 SINCOS = {T.f64: "sincos", T.f32: "sincosf"}
@@ -45,17 +46,29 @@ def has_sincos(triple: str | None) -> bool:
     return bool(triple) and "-linux-gnu" in triple
 
 
-def merge_sine_cosine(function: Function) -> int:
-    """Make each sine and cosine of one value in one block of ``function`` a single
-    ``sincos`` call (module docstring); returns how many pairs."""
-    usable = {ty for ty in SINCOS if _sincos(function.module, ty, declare=False) is not False}
+def merge_sine_cosine(module: Module, functions) -> int:
+    """Make each sine and cosine of one value in one block of ``functions`` a single
+    ``sincos`` call (module docstring); returns how many pairs.  Only the blocks that call
+    a sine or a cosine are looked at (found from the callees' uses: most derivatives call
+    neither, and a walk over every instruction cost the tool 1 %)."""
+    usable = {ty for ty in SINCOS if _sincos(module, ty, declare=False) is not False}
+    within = set(functions)
+    blocks = {}
+    for callee in module.functions:
+        if not callee.is_declaration or callee.return_type not in usable or \
+                math_name_of(callee.name) not in ("sin", "cos"):
+            continue
+        for user in callee.parsed_users:
+            if isinstance(user, I.CallInst) and user.parent is not None and \
+                    user.parent.parent in within:
+                blocks[user.parent] = None
     merged = 0
-    for block in function.blocks:
+    for block in blocks:
         while True:
             pair = _pair_in(block, usable)
             if pair is None:
                 break
-            _merge(function.module, *pair)
+            _merge(module, *pair)
             merged += 1
     return merged
 

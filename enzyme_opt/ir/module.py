@@ -46,6 +46,12 @@ class GlobalValue(Constant):
         self._parse_mentioning_bodies()
         return Constant.users.fget(self)
 
+    @property
+    def parsed_users(self) -> list:
+        """Its users among the bodies parsed so far: enough for a pass over generated code
+        (all parsed), and it parses none of the program's bodies, as ``users`` would."""
+        return Constant.users.fget(self)
+
     def has_uses(self) -> bool:
         self._parse_mentioning_bodies()
         return bool(self._uses)

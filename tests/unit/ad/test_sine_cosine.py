@@ -118,7 +118,7 @@ next:
 
 def _merged(body: str, declarations: str = DECLARATIONS) -> tuple[str, int]:
     module = parse_module(HEADER + body + declarations, "test.ll")
-    count = merge_sine_cosine(module.get_function("f"))
+    count = merge_sine_cosine(module, [module.get_function("f")])
     text = print_module(module)
     llvm.verify(text)
     return text, count
