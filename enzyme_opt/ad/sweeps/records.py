@@ -197,8 +197,11 @@ class RecordPlanner:
                 for source in self._rebuilt_from(value):
                     need(source, depth + 1)
                 return
+            # past the depth limit only what is rebuilt from free values alone (BA's camera
+            # index and point-index address: loads and addresses from the loop counter)
             if self.is_recomputable(value) and \
-                    (depth < MAX_RECOMPUTE_DEPTH or self.differentiated_again):
+                    (depth < MAX_RECOMPUTE_DEPTH or self.differentiated_again
+                     or self._rebuildable(value, depth, cached, recomputed)):
                 if self._compare_worth_taping(value, depth, cached, recomputed):
                     cached[value] = None
                     return
@@ -256,7 +259,7 @@ class RecordPlanner:
             for value in list(kept):
                 if isinstance(value, I.Instruction) and self._cheap_to_rebuild(value) and \
                         all(self._available_without(op, value, kept, recomputed)
-                            or self._rebuildable(op, 1, kept, recomputed)
+                            or self._rebuildable(op, 1, kept, recomputed, floats=True)
                             for op in value.operands):
                     for op in value.operands:
                         if not self._available_without(op, value, kept, recomputed):
@@ -309,23 +312,33 @@ class RecordPlanner:
             not self.differentiated_again and \
             not all(self._rebuildable(op, depth + 1, cached, recomputed) for op in value.operands)
 
-    def _rebuildable(self, value: Value, depth: int, kept, recomputed: set[Value]) -> bool:
+    def _rebuildable(self, value: Value, depth: int, kept, recomputed: set[Value],
+                     floats: bool = False) -> bool:
         """Can the reverse sweep rebuild ``value`` from nothing taped: a load it
         may repeat (``x[i] - mean[j]`` from the arrays, not one tape slot per
-        iteration), an address, an induction variable — or from what is taped anyway."""
+        iteration), an address, an induction variable — or from what is taped anyway.
+        With ``floats``, through cheap float arithmetic too (``_cheap_to_rebuild``): BA's
+        cross products, distortion and residuals from the taped axis, angle and projection
+        (its tape 2.25 → 1.25× what the reverse sweep strictly needs, the gradient 6 %
+        slower: see docs/performance.md §3)."""
         if isinstance(value, (Argument, Constant)) or value in recomputed or value in kept:
             return True
         if depth >= MAX_REBUILD_DEPTH:
             return False
-        return (value in self.inductions or self.is_recomputable(value)) and \
-            all(self._rebuildable(v, depth + 1, kept, recomputed)
-                for v in self._rebuilt_from(value))
+        if not (value in self.inductions or self.is_recomputable(value) or
+                (floats and isinstance(value, I.Instruction) and self._cheap_to_rebuild(value))):
+            return False
+        return all(self._rebuildable(v, depth + 1, kept, recomputed, floats)
+                   for v in self._rebuilt_from(value))
 
     def _rebuild(self, value: Value, kept, recomputed: set[Value]) -> None:
-        """Mark ``value`` (``_rebuildable``) and what it is rebuilt from as recomputed."""
+        """Mark ``value`` (``_rebuildable``) and what it is rebuilt from as recomputed:
+        float arithmetic as the planner's choice (``float_recompute``)."""
         if isinstance(value, (Argument, Constant)) or value in recomputed or value in kept:
             return
         recomputed.add(value)
+        if isinstance(value, I.Instruction) and not self.is_recomputable(value):
+            self.float_recompute.add(value)
         for source in self._rebuilt_from(value):
             self._rebuild(source, kept, recomputed)
 
