@@ -97,3 +97,28 @@ def test_a_global_knows_its_uses_in_unparsed_bodies():
     assert [u.opcode for u in users] == ["load"] and users[0].function is reads
     assert other.unparsed_body is not None  # it does not mention @g: still text
     assert str(llvm.verify(print_module(module)))
+
+
+def test_parsed_users_parse_no_body():
+    """``GlobalValue.parsed_users`` (what ``ad/sine_cosine.py`` asks of ``sin``) names the
+    users among parsed bodies and leaves the others as text; ``users`` parses them."""
+    text = """
+declare double @sin(double)
+define double @program(double %x) {
+  %s = call double @sin(double %x)
+  ret double %s
+}
+define double @made(double %x) {
+  %s = call double @sin(double %x)
+  ret double %s
+}
+"""
+    with collector_paused():
+        module = parse_module(text, "t.ll", lazy_bodies=True)
+        made = module.get_function("made")
+        made.blocks  # parsed, as every derivative is
+        sin = module.get_function("sin")
+        assert [user.parent.parent for user in sin.parsed_users] == [made]
+        assert module.get_function("program").unparsed_body is not None
+        assert {user.parent.parent.name for user in sin.users} == {"program", "made"}
+        assert module.get_function("program").unparsed_body is None
