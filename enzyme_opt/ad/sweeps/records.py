@@ -259,7 +259,8 @@ class RecordPlanner:
             for value in list(kept):
                 if isinstance(value, I.Instruction) and self._cheap_to_rebuild(value) and \
                         all(self._available_without(op, value, kept, recomputed)
-                            or self._rebuildable(op, 1, kept, recomputed, floats=True)
+                            or self._rebuildable(op, 1, kept, recomputed)
+                            or self._rebuildable_from_tape(op, 1, kept, recomputed)
                             for op in value.operands):
                     for op in value.operands:
                         if not self._available_without(op, value, kept, recomputed):
@@ -312,24 +313,34 @@ class RecordPlanner:
             not self.differentiated_again and \
             not all(self._rebuildable(op, depth + 1, cached, recomputed) for op in value.operands)
 
-    def _rebuildable(self, value: Value, depth: int, kept, recomputed: set[Value],
-                     floats: bool = False) -> bool:
+    def _rebuildable(self, value: Value, depth: int, kept, recomputed: set[Value]) -> bool:
         """Can the reverse sweep rebuild ``value`` from nothing taped: a load it
         may repeat (``x[i] - mean[j]`` from the arrays, not one tape slot per
-        iteration), an address, an induction variable — or from what is taped anyway.
-        With ``floats``, through cheap float arithmetic too (``_cheap_to_rebuild``): BA's
-        cross products, distortion and residuals from the taped axis, angle and projection
-        (its tape 2.25 → 1.25× what the reverse sweep strictly needs, the gradient 6 %
-        slower: see docs/performance.md §3)."""
+        iteration), an address, an induction variable — or from what is taped anyway."""
         if isinstance(value, (Argument, Constant)) or value in recomputed or value in kept:
             return True
         if depth >= MAX_REBUILD_DEPTH:
             return False
-        if not (value in self.inductions or self.is_recomputable(value) or
-                (floats and isinstance(value, I.Instruction) and self._cheap_to_rebuild(value))):
+        return (value in self.inductions or self.is_recomputable(value)) and \
+            all(self._rebuildable(v, depth + 1, kept, recomputed)
+                for v in self._rebuilt_from(value))
+
+    def _rebuildable_from_tape(self, value: Value, depth: int, kept,
+                               recomputed: set[Value]) -> bool:
+        """Is ``value`` cheap float arithmetic (``_cheap_to_rebuild``) over what the reverse
+        sweep has anyway (taped, rebuilt for another use, constants), through chains of
+        such arithmetic?  BA's distortion polynomial and the rotation's cross products are
+        rebuilt from the taped angle, axis and projection so (its tape 2.25 → 1.50× what
+        the reverse sweep strictly needs).  Not through memory read again for the chain
+        alone: BA's residuals rebuilt from the points and cameras it re-reads through their
+        index arrays took 1.25× of tape but 7 % more time (docs/performance.md §3)."""
+        if isinstance(value, (Argument, Constant)) or value in recomputed or value in kept:
+            return True
+        if depth >= MAX_REBUILD_DEPTH or not isinstance(value, I.Instruction) or \
+                not self._cheap_to_rebuild(value):
             return False
-        return all(self._rebuildable(v, depth + 1, kept, recomputed, floats)
-                   for v in self._rebuilt_from(value))
+        return all(self._rebuildable_from_tape(v, depth + 1, kept, recomputed)
+                   for v in value.operands)
 
     def _rebuild(self, value: Value, kept, recomputed: set[Value]) -> None:
         """Mark ``value`` (``_rebuildable``) and what it is rebuilt from as recomputed:
@@ -337,7 +348,8 @@ class RecordPlanner:
         if isinstance(value, (Argument, Constant)) or value in recomputed or value in kept:
             return
         recomputed.add(value)
-        if isinstance(value, I.Instruction) and not self.is_recomputable(value):
+        if isinstance(value, I.Instruction) and value not in self.inductions and \
+                not self.is_recomputable(value) and self._cheap_to_rebuild(value):
             self.float_recompute.add(value)
         for source in self._rebuilt_from(value):
             self._rebuild(source, kept, recomputed)
