@@ -16,15 +16,20 @@ Where ``errno``'s write would move: the first call may be the intrinsic and the 
 libm's, and two libm calls each write ``errno``; then nothing between them may read or
 write memory (a read of ``errno`` between them would see it set earlier).
 
+A gradient's forward sweep also gets the partner of each active sine or cosine that has
+none (``add_partner_calls``): the reverse sweep then reads ``sin'(x) = cos(x)`` from the
+tape instead of calling ``llvm.cos`` itself, and the pair in the forward sweep is one call.
+
 Only in derivatives (never in the user's functions), only for glibc (a target triple with
 ``-linux-gnu``: other C libraries are not checked, and GPUs have libdevice), not in code
-a later round differentiates again (``sincos`` has no derivative rule), and not under
-``--no-reuse``, whose derivatives the fuzzers compare with these.
+a later round differentiates again (which would then differentiate a ``sincos`` call and
+its stack slots rather than the two calls), and not under ``--no-reuse``, whose
+derivatives the fuzzers compare with these.
 """
 
 from __future__ import annotations
 
-from enzyme_opt.ad.rules.primal_math import math_call_name
+from enzyme_opt.ad.rules.primal_math import math_call_name, partner_call
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
@@ -71,6 +76,34 @@ def merge_sine_cosine(module: Module, functions) -> int:
             _merge(module, *pair)
             merged += 1
     return merged
+
+
+def add_partner_calls(function: Function, is_active) -> int:
+    """In a gradient's forward sweep, compute ``cos(x)`` beside each active ``sin(x)`` that
+    has no cosine in its block (and ``sin(x)`` beside ``cos(x)``): the partial of each is
+    the other, which the reverse sweep then reads from the tape
+    (``needs.ReverseNeeds.partner_of``) instead of calling ``llvm.cos`` there, and
+    ``merge_sine_cosine`` makes the pair one ``sincos`` call costing about one of them.
+    A math-library call per element out of the reverse sweep for 8 bytes of tape each
+    (``libm``'s gradient: docs/performance.md §3).  For the same targets as
+    ``merge_sine_cosine`` (the caller checks them); ``is_active(call)``: does the call get
+    an adjoint?"""
+    added = 0
+    for block in function.blocks:
+        for inst in list(block.instructions):
+            if not isinstance(inst, I.CallInst) or inst.type not in SINCOS:
+                continue
+            name = math_call_name(inst)
+            if name not in ("sin", "cos") or not is_active(inst) or \
+                    partner_call(inst) is not None:
+                continue
+            other = "cos" if name == "sin" else "sin"
+            suffix = "f64" if inst.type == T.f64 else "f32"
+            intrinsic = function.module.get_or_declare(f"llvm.{other}.{suffix}",
+                                                       T.FunctionType(inst.type, (inst.type,)))
+            Builder().after(inst).call(intrinsic, [inst.args[0]], other)
+            added += 1
+    return added
 
 
 def _is_libm(call: I.CallInst) -> bool:

@@ -22,6 +22,7 @@ from enzyme_opt.ad.parallel.openmp_prepare import AUGMENTED, carry_region
 from enzyme_opt.ad.rules.custom_calls import (call_rule, check_augment_rule, check_gradient_rule,
                                               no_rule_message)
 from enzyme_opt.ad.runtime_activity import RuntimeActivity
+from enzyme_opt.ad.sine_cosine import add_partner_calls, has_sincos
 from enzyme_opt.ad.sweeps import indirect, reallocs
 from enzyme_opt.ad.sweeps.gradient_log import log_hook
 from enzyme_opt.ad.sweeps.lanes import Lanes
@@ -157,6 +158,9 @@ class AugmentedBuilder(CopyShadows, ReverseNeeds, RecordPlanner):
         self.reaches_shadowed_globals = GlobalReach(globals_with_shadow)
         self.varied = varied_values(self.out, active | set(globals_with_shadow))
         self.useful = useful_values(self.out, self.varied)
+        if self.reuse and not self.on_gpu and not self.differentiated_again and \
+                not self.logs_values and has_sincos(self.out.module.triple):
+            add_partner_calls(self.out, self.is_active)   # sin' = cos from one sincos
         check_library_calls(self.out, self.varied, self.fail)
         self.shadow.update(indirect.function_shadows(self.out.module, self.width))
         for block in definition_order(self.out):

@@ -14,7 +14,7 @@ import struct
 import pytest
 
 from enzyme_opt import llvm
-from enzyme_opt.ad.sine_cosine import has_sincos, merge_sine_cosine
+from enzyme_opt.ad.sine_cosine import add_partner_calls, has_sincos, merge_sine_cosine
 from enzyme_opt.ir import parse_module
 from enzyme_opt.ir.text.printer import print_module
 
@@ -177,3 +177,31 @@ def test_only_glibc_targets():
     for triple in ("x86_64-apple-macosx14.0.0", "x86_64-pc-windows-msvc",
                    "x86_64-unknown-linux-musl", "nvptx64-nvidia-cuda", "", None):
         assert not has_sincos(triple)
+
+
+PARTNERS = """
+define double @f(double %x, double %y, double %z) {
+  %s = call double @sin(double %x)
+  %c = call double @cos(double %y)
+  %t = call double @sin(double %z)
+  %u = call double @cos(double %z)
+  %a = fadd double %s, %c
+  %b = fadd double %t, %u
+  %r = fadd double %a, %b
+  ret double %r
+}"""
+
+
+def test_partner_calls_beside_active_sines_and_cosines():
+    """A gradient's forward sweep gets cos(x) beside an active sin(x) and sin(y) beside
+    cos(y), which ``merge_sine_cosine`` then joins; sin(z) and cos(z) are partners
+    already, and an inactive call gets none."""
+    module = parse_module(HEADER + PARTNERS + DECLARATIONS, "test.ll")
+    f = module.get_function("f")
+    inactive = {"u"}
+    assert add_partner_calls(f, lambda call: call.name not in inactive) == 2
+    calls = [(i.name, i.called_function.name) for i in f.instructions() if i.opcode == "call"]
+    assert calls == [("s", "sin"), ("cos", "llvm.cos.f64"), ("c", "cos"),
+                     ("sin", "llvm.sin.f64"), ("t", "sin"), ("u", "cos")]
+    assert merge_sine_cosine(module, [f]) == 3
+    llvm.verify(print_module(module))
