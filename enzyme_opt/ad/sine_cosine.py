@@ -78,32 +78,32 @@ def merge_sine_cosine(module: Module, functions) -> int:
     return merged
 
 
-def add_partner_calls(function: Function, is_active) -> int:
-    """In a gradient's forward sweep, compute ``cos(x)`` beside each active ``sin(x)`` that
-    has no cosine in its block (and ``sin(x)`` beside ``cos(x)``): the partial of each is
-    the other, which the reverse sweep then reads from the tape
+def add_partner_calls(function: Function, wanted) -> list[I.CallInst]:
+    """In a gradient's forward sweep, compute ``cos(x)`` beside each sine ``wanted(call)``
+    says to (and ``sin(x)`` beside such a cosine) that has no partner in its block: the
+    partial of each is the other, which the reverse sweep then reads from the tape
     (``needs.ReverseNeeds.partner_of``) instead of calling ``llvm.cos`` there, and
     ``merge_sine_cosine`` makes the pair one ``sincos`` call costing about one of them.
-    A math-library call per element out of the reverse sweep for 8 bytes of tape each
-    (``libm``'s gradient: docs/performance.md §3).  For the same targets as
-    ``merge_sine_cosine`` (the caller checks them); ``is_active(call)``: does the call get
-    an adjoint?"""
-    added = 0
+    The caller wants it where the call's own value is taped anyway (a product's factor):
+    8 bytes more beside it for a math-library call less in the reverse sweep (``libm``'s
+    gradient: docs/performance.md §3); a sine nothing else reads stays untaped, its
+    cosine computed again from the re-read ``x``.  Returns the calls given a partner."""
+    given = []
     for block in function.blocks:
         for inst in list(block.instructions):
             if not isinstance(inst, I.CallInst) or inst.type not in SINCOS:
                 continue
             name = math_call_name(inst)
-            if name not in ("sin", "cos") or not is_active(inst) or \
-                    partner_call(inst) is not None:
+            if name not in ("sin", "cos") or partner_call(inst) is not None or \
+                    not wanted(inst):
                 continue
             other = "cos" if name == "sin" else "sin"
             suffix = "f64" if inst.type == T.f64 else "f32"
             intrinsic = function.module.get_or_declare(f"llvm.{other}.{suffix}",
                                                        T.FunctionType(inst.type, (inst.type,)))
             Builder().after(inst).call(intrinsic, [inst.args[0]], other)
-            added += 1
-    return added
+            given.append(inst)
+    return given
 
 
 def _is_libm(call: I.CallInst) -> bool:
@@ -139,7 +139,9 @@ def _merge(module: Module, first: I.CallInst, second: I.CallInst,
            sine: I.CallInst, cosine: I.CallInst) -> None:
     ty = sine.type
     function = first.parent.parent
-    entry = Builder().at_start(function.entry)
+    # after the function's own stack slots, which stay first as a reader expects them
+    entry = Builder().before(next(inst for inst in function.entry.instructions
+                                  if inst.opcode not in ("phi", "alloca")))
     sin_slot = entry.alloca(ty, "sin.slot")
     cos_slot = entry.alloca(ty, "cos.slot")
     b = Builder().before(first)

@@ -158,9 +158,6 @@ class AugmentedBuilder(CopyShadows, ReverseNeeds, RecordPlanner):
         self.reaches_shadowed_globals = GlobalReach(globals_with_shadow)
         self.varied = varied_values(self.out, active | set(globals_with_shadow))
         self.useful = useful_values(self.out, self.varied)
-        if self.reuse and not self.on_gpu and not self.differentiated_again and \
-                not self.logs_values and has_sincos(self.out.module.triple):
-            add_partner_calls(self.out, self.is_active)   # sin' = cos from one sincos
         check_library_calls(self.out, self.varied, self.fail)
         self.shadow.update(indirect.function_shadows(self.out.module, self.width))
         for block in definition_order(self.out):
@@ -173,11 +170,27 @@ class AugmentedBuilder(CopyShadows, ReverseNeeds, RecordPlanner):
                                  for v, blk in phi.incoming])
         if self.request.ret == R.DUP:
             self.return_shadow()
+        self.add_sine_cosine_partners()
         self.adjoint_values = [v for v in (*self.primal_args, *self.out.instructions())
                                if self.is_active(v)]
         self.cfg = CFG(self.out)
         self.write_records()
         record_ranges(self)  # an OpenMP region's intervals of shadow bytes (openmp/ranges.py)
+
+    def add_sine_cosine_partners(self) -> None:
+        """``cos(x)`` beside an active ``sin(x)`` whose value the reverse sweep reads (so
+        tapes), and the reverse reads the partial too: one ``sincos`` call computes both
+        (``ad/sine_cosine.add_partner_calls``).  On glibc only, not on GPUs, not under
+        ``--no-reuse``, not where a later round differentiates this again."""
+        if not self.reuse or self.on_gpu or self.differentiated_again or self.logs_values \
+                or not has_sincos(self.out.module.triple):
+            return
+        def read_by_reverse(call) -> bool:  # noqa: E306
+            return self.is_active(call) and any(
+                self.needs_reverse(user) and call in self.needs(user) for user in call.users)
+        for call in add_partner_calls(self.out, read_by_reverse):
+            self.needed.pop(call, None)
+        self.partners.clear()   # asked before the partners were there
 
     def erase_unused_shadows(self) -> None:
         """Once the reverse sweep is built, drop the shadow addresses nothing used.  Every

@@ -199,7 +199,8 @@ def test_partner_calls_beside_active_sines_and_cosines():
     module = parse_module(HEADER + PARTNERS + DECLARATIONS, "test.ll")
     f = module.get_function("f")
     inactive = {"u"}
-    assert add_partner_calls(f, lambda call: call.name not in inactive) == 2
+    assert [c.name for c in add_partner_calls(f, lambda call: call.name not in inactive)] \
+        == ["s", "c"]
     calls = [(i.name, i.called_function.name) for i in f.instructions() if i.opcode == "call"]
     assert calls == [("s", "sin"), ("cos", "llvm.cos.f64"), ("c", "cos"),
                      ("sin", "llvm.sin.f64"), ("t", "sin"), ("u", "cos")]
