@@ -89,20 +89,18 @@ def add_partner_calls(function: Function, wanted) -> list[I.CallInst]:
     gradient: docs/performance.md §3); a sine nothing else reads stays untaped, its
     cosine computed again from the re-read ``x``.  Returns the calls given a partner."""
     given = []
-    for block in function.blocks:
-        for inst in list(block.instructions):
-            if not isinstance(inst, I.CallInst) or inst.type not in SINCOS:
-                continue
-            name = math_call_name(inst)
-            if name not in ("sin", "cos") or partner_call(inst) is not None or \
-                    not wanted(inst):
-                continue
-            other = "cos" if name == "sin" else "sin"
-            suffix = "f64" if inst.type == T.f64 else "f32"
-            intrinsic = function.module.get_or_declare(f"llvm.{other}.{suffix}",
-                                                       T.FunctionType(inst.type, (inst.type,)))
-            Builder().after(inst).call(intrinsic, [inst.args[0]], other)
-            given.append(inst)
+    calls = [inst for inst in function.instructions()   # one C-level pass, then only calls
+             if inst.__class__ is I.CallInst and inst.type in SINCOS]
+    for inst in calls:
+        name = math_call_name(inst)
+        if name not in ("sin", "cos") or partner_call(inst) is not None or not wanted(inst):
+            continue
+        other = "cos" if name == "sin" else "sin"
+        suffix = "f64" if inst.type == T.f64 else "f32"
+        intrinsic = function.module.get_or_declare(f"llvm.{other}.{suffix}",
+                                                   T.FunctionType(inst.type, (inst.type,)))
+        Builder().after(inst).call(intrinsic, [inst.args[0]], other)
+        given.append(inst)
     return given
 
 
