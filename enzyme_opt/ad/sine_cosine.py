@@ -17,8 +17,9 @@ libm's, and two libm calls each write ``errno``; then nothing between them may r
 write memory (a read of ``errno`` between them would see it set earlier).
 
 A gradient's forward sweep also gets the partner of each active sine or cosine that has
-none (``add_partner_calls``): the reverse sweep then reads ``sin'(x) = cos(x)`` from the
-tape instead of calling ``llvm.cos`` itself, and the pair in the forward sweep is one call.
+none and whose own value it tapes anyway (``add_partner_calls``): the reverse sweep then
+reads ``sin'(x) = cos(x)`` from the tape instead of calling ``llvm.cos`` itself, and the
+pair in the forward sweep is one call.
 
 Only in derivatives (never in the user's functions), only for glibc (a target triple with
 ``-linux-gnu``: other C libraries are not checked, and GPUs have libdevice), not in code
