@@ -30,6 +30,7 @@ derivatives the fuzzers compare with these.
 
 from __future__ import annotations
 
+from enzyme_opt.ad.rules.math import Math
 from enzyme_opt.ad.rules.primal_math import math_call_name, partner_call
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
@@ -97,10 +98,9 @@ def add_partner_calls(function: Function, wanted) -> list[I.CallInst]:
         if name not in ("sin", "cos") or partner_call(inst) is not None or not wanted(inst):
             continue
         other = "cos" if name == "sin" else "sin"
-        suffix = "f64" if inst.type == T.f64 else "f32"
-        intrinsic = function.module.get_or_declare(f"llvm.{other}.{suffix}",
-                                                   T.FunctionType(inst.type, (inst.type,)))
-        Builder().after(inst).call(intrinsic, [inst.args[0]], other)
+        # the call the partial's rule would make in the reverse sweep (``llvm.cos``)
+        partner = Math(Builder().after(inst), inst.type).call(other, inst.args[0])
+        partner.name = other
         given.append(inst)
     return given
 
