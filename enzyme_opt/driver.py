@@ -123,15 +123,20 @@ def _run(data: bytes, filename: str, options: Options) -> bytes:
             # Every output is verified, here once. Text output is our own printing, which
             # LLVM has just read back: printing LLVM's copy again would cost as much as
             # our printing for the same IR (only LLVM's "; Function Attrs:" comments).
-            text, printed, checked = lowered, lowered, llvm.verify(lowered)
+            # An output LLVM optimizes is verified where it is optimized (one reading).
+            text = printed = lowered
+            if (options.opt_level is not None and target is None and options.cpu is None
+                    and options.features is None):
+                verified = False
+            else:
+                checked = llvm.verify(lowered)
     cpu, features = options.cpu, options.features
     if target is not None or cpu is not None or features is not None:
         text, cpu, features = prepare_codegen(text, filename, target, options)
         verified = False
     try:
         if options.opt_level is not None:
-            return llvm.emit(llvm.optimize(text, options.opt_level, cpu, features),
-                             options.emit, cpu, features)
+            return llvm.optimize_and_emit(text, options.opt_level, options.emit, cpu, features)
         if verified:
             if options.process_ends:
                 _LEFT_TO_THE_OS.append(checked)

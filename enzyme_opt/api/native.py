@@ -119,8 +119,7 @@ def build_object(text: str, filename: str) -> bytes:
     external functions only it calls, which the process need not define."""
     canonical, module = driver.load(text.encode(), filename)
     lowered = driver.differentiate(canonical, module, filename)
-    llvm.verify(lowered)
-    return llvm.emit(llvm.optimize(lowered, 2, exported=(ENTRY_PREFIX,)), "obj")
+    return llvm.optimize_and_emit(lowered, 2, "obj", exported=(ENTRY_PREFIX,))
 
 
 def _read(path: Path | None) -> bytes | None:
