@@ -11,6 +11,12 @@ outside, best of ``reps``.  Two kinds of module at three sizes (bench/toolsynth.
 Throughput is the input's instruction count (LLVM's, of every defined function) divided by
 the wall time; "time/instr vs smallest" shows whether the cost is linear in module size.
 
+``--instructions`` counts, instead of timing, the machine instructions one run executes
+(valgrind's callgrind, ``PYTHONHASHSEED=0``): the count is the same to the instruction on every
+run of the same code, whatever else the machine is doing, so a change of 1 % shows on a
+machine whose speed moves by 15 % within the hour (about 80 s a run for the 68-function module,
+under valgrind; the default size with it is 68).
+
 ``--tool`` / ``--baseline`` take a command (``"python -m enzyme_opt"``, another checkout's
 ``enzyme-opt``); ``--baseline-commit REV`` runs enzyme-opt as it was at commit REV (its
 ``enzyme_opt/`` extracted with ``git archive``, run by this venv's Python). With a baseline
@@ -23,6 +29,8 @@ from __future__ import annotations
 import argparse
 import compileall
 import json
+import os
+import re
 import shlex
 import subprocess
 import sys
@@ -76,6 +84,39 @@ def run_once(tool: list[str], src: Path, dst: Path) -> float:
     if p.returncode != 0:
         raise RuntimeError(f"{' '.join(tool)} {src.name} failed: {p.stderr.strip()[-400:]}")
     return elapsed
+
+
+def count_executed(tool: list[str], src: Path, dst: Path) -> int:
+    """Machine instructions ``tool src -S -o dst`` executes, by callgrind (see the module
+    docstring); the hash seed is fixed, so dictionaries of strings iterate alike."""
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    p = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *tool,
+                        str(src), "-S", "-o", str(dst)], capture_output=True, text=True, env=env)
+    found = re.search(r"Collected : (\d+)", p.stderr)
+    if p.returncode != 0 or found is None:
+        raise RuntimeError(f"{' '.join(tool)} {src.name} under valgrind failed: "
+                           f"{p.stderr.strip()[-400:]}")
+    return int(found.group(1))
+
+
+def count_tool(sizes, tool: str, baseline: str | None, log=print) -> list[str]:
+    """``--instructions``: each module once under callgrind, per tool; markdown lines."""
+    tools = {"tool": shlex.split(tool)}
+    if baseline:
+        tools["baseline"] = shlex.split(baseline)
+    out = ["| module | functions | instructions | " + " | ".join(
+        f"{name}: executed" for name in tools) + (" | tool ÷ baseline |" if baseline else " |"),
+        "|---|---:|---:|" + "---:|" * (len(tools) + bool(baseline))]
+    for row in modules(sizes):
+        counts = {name: count_executed(cmd, row["path"], OUT / f"{row['path'].stem}.{name}.out.ll")
+                  for name, cmd in tools.items()}
+        line = (f"| {row['kind']} | {row['functions']} | {row['instructions']:,} | "
+                + " | ".join(f"{counts[name]:,}" for name in tools) + " |")
+        if baseline:
+            line += f" {counts['tool'] / counts['baseline']:.4f} |"
+        log(line)
+        out.append(line)
+    return out
 
 
 def bench_tool(sizes=SIZES, reps: int = 3, tool: str = DEFAULT_TOOL, baseline: str | None = None,
@@ -168,10 +209,16 @@ def main() -> int:
     ap.add_argument("--baseline", default=None, help="a second command, timed interleaved")
     ap.add_argument("--baseline-commit", default=None, metavar="REV",
                     help="the baseline is enzyme-opt at this commit")
+    ap.add_argument("--instructions", action="store_true",
+                    help="count the machine instructions of one run (callgrind), not the time")
     args = ap.parse_args()
     baseline = baseline_command(args.baseline_commit) if args.baseline_commit else args.baseline
     if args.tool == DEFAULT_TOOL:
         compile_package(ROOT / "enzyme_opt")
+    if args.instructions:
+        sizes = args.sizes if args.sizes != ",".join(map(str, SIZES)) else "68"
+        count_tool([int(s) for s in sizes.split(",")], args.tool, baseline)
+        return 0
     res = bench_tool([int(s) for s in args.sizes.split(",")], args.reps, args.tool, baseline)
     print("\n".join(markdown(res)))
     (OUT / "results.json").write_text(json.dumps(res, indent=2) + "\n")
