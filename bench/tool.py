@@ -203,7 +203,9 @@ def compile_package(package: Path) -> None:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--sizes", default=",".join(map(str, SIZES)), help="functions per module")
+    ap.add_argument("--sizes", default=None,
+                    help=f"functions per module (default {','.join(map(str, SIZES))}; "
+                         f"with --instructions, 68)")
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--tool", default=DEFAULT_TOOL, help="command to time (default: this checkout's)")
     ap.add_argument("--baseline", default=None, help="a second command, timed interleaved")
@@ -216,10 +218,10 @@ def main() -> int:
     if args.tool == DEFAULT_TOOL:
         compile_package(ROOT / "enzyme_opt")
     if args.instructions:
-        sizes = args.sizes if args.sizes != ",".join(map(str, SIZES)) else "68"
-        count_tool([int(s) for s in sizes.split(",")], args.tool, baseline)
+        count_tool([int(s) for s in (args.sizes or "68").split(",")], args.tool, baseline)
         return 0
-    res = bench_tool([int(s) for s in args.sizes.split(",")], args.reps, args.tool, baseline)
+    sizes = [int(s) for s in args.sizes.split(",")] if args.sizes else list(SIZES)
+    res = bench_tool(sizes, args.reps, args.tool, baseline)
     print("\n".join(markdown(res)))
     (OUT / "results.json").write_text(json.dumps(res, indent=2) + "\n")
     return 0

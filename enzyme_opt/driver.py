@@ -123,12 +123,12 @@ def _run(data: bytes, filename: str, options: Options) -> bytes:
             # Every output is verified, here once. Text output is our own printing, which
             # LLVM has just read back: printing LLVM's copy again would cost as much as
             # our printing for the same IR (only LLVM's "; Function Attrs:" comments).
-            # An output LLVM optimizes is verified where it is optimized (one reading).
+            # An output LLVM optimizes for the host's triple is verified where it is
+            # optimized (llvm.optimize_and_emit: one reading); code generation for another
+            # target or CPU reads our text first (prepare_codegen), so it is verified here.
             text = printed = lowered
-            if (options.opt_level is not None and target is None and options.cpu is None
-                    and options.features is None):
-                verified = False
-            else:
+            if (options.opt_level is None or target is not None or options.cpu is not None
+                    or options.features is not None):
                 checked = llvm.verify(lowered)
     cpu, features = options.cpu, options.features
     if target is not None or cpu is not None or features is not None:

@@ -128,11 +128,15 @@ def _escape(text: str) -> str:
 
 def verify(text: str, what: str = "the output"):
     """Parse and verify our own output; a failure is a bug in enzyme-opt."""
-    module = _parse(text, what, VerifyError)
+    return _verified(_parse(text, what, VerifyError), "generated IR", what)
+
+
+def _verified(module, which: str, what: str):
+    """``module``, which LLVM's verifier accepts; else the one-line internal error."""
     try:
         module.verify()
     except RuntimeError as exc:
-        raise VerifyError(f"internal error: generated IR does not verify: {_first_line(exc)}",
+        raise VerifyError(f"internal error: {which} does not verify: {_first_line(exc)}",
                           what) from None
     return module
 
@@ -337,11 +341,7 @@ def _optimize_and_emit(text: str, level: int, kind: str, cpu: str, features: str
                        exported: tuple[str, ...] | None) -> bytes:
     module = verify(text)
     _optimize_module(module, level, cpu, features, exported)
-    try:
-        module.verify()
-    except RuntimeError as exc:
-        raise VerifyError(f"internal error: the optimized IR does not verify: "
-                          f"{_first_line(exc)}", "the output") from None
+    _verified(module, "the optimized IR", "the output")
     if kind == "llvm":
         return str(module).encode()
     if kind == "bc":

@@ -86,14 +86,14 @@ def _functions(text: str) -> dict[str, str]:
 def test_optimized_output_as_before(level):
     """One child that verifies, optimizes and writes gives the functions the old three
     readings gave (verify here, optimize in a child, verify and print here)."""
-    lowered = llvm.read_input(GRADIENT.encode(), "t.ll")
-    old = llvm.emit(llvm.optimize(lowered, level), "llvm").decode()
-    new = llvm.optimize_and_emit(lowered, level, "llvm").decode()
+    text = llvm.read_input(GRADIENT.encode(), "t.ll")
+    old = llvm.emit(llvm.optimize(text, level), "llvm").decode()
+    new = llvm.optimize_and_emit(text, level, "llvm").decode()
     assert _functions(new) == _functions(old) and "@g" in new
     assert llvm.verify(new)
-    bitcode = llvm.optimize_and_emit(lowered, level, "bc")
+    bitcode = llvm.optimize_and_emit(text, level, "bc")
     assert bitcode[:4] == b"BC\xc0\xde"
-    assert llvm.optimize_and_emit(lowered, level, "obj")[:4] == b"\x7fELF"
+    assert llvm.optimize_and_emit(text, level, "obj")[:4] == b"\x7fELF"
 
 
 def test_invalid_output_is_an_internal_error_before_optimizing():
@@ -104,9 +104,23 @@ def test_invalid_output_is_an_internal_error_before_optimizing():
         llvm.optimize_and_emit(broken, 2, "llvm")
 
 
-def test_driver_optimizes_the_gradient_once():
-    """``enzyme-opt -O2``: the gradient is differentiated, verified and optimized."""
+def test_driver_reads_the_optimized_gradient_in_the_child_only(monkeypatch):
+    """``enzyme-opt -O2``: the gradient is differentiated and optimized, and this process
+    never has LLVM read the output (the child that optimizes it verifies it); without
+    ``-O`` it is read here once."""
+    from enzyme_opt import driver
     from enzyme_opt.driver import Options
+    readings = []  # what each verification in this process was of
+    real_verify = llvm.verify
+
+    def counted(text, what="the output"):
+        readings.append(what)
+        return real_verify(text, what)
+    monkeypatch.setattr(llvm, "verify", counted)
     out = run(GRADIENT.encode(), "t.ll", Options(opt_level=2)).decode()
     assert "__enzyme_autodiff" not in out and "define double @g" in out
-    assert llvm.verify(out)
+    assert "the output" not in readings
+    assert real_verify(out)
+    readings.clear()
+    driver.run(GRADIENT.encode(), "t.ll", Options())
+    assert readings.count("the output") == 1
