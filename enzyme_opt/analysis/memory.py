@@ -22,7 +22,7 @@ from enzyme_opt.knowledge.calls import call_kind
 from enzyme_opt.knowledge.openmp import FORK_CALLS, microtask_of
 
 #: callees that read but never write memory they are given
-_READ_ONLY_CALLEES = frozenset({"printf", "puts", "fprintf", "strlen", "strcmp", "memcmp"})
+READ_ONLY_CALLEES = frozenset({"printf", "puts", "fprintf", "strlen", "strcmp", "memcmp"})
 
 
 def _is_local(pointer) -> bool:
@@ -191,7 +191,7 @@ def _call_targets(call: I.CallInst, memo: dict) -> list[Value] | None:
         # The callee's arguments stand for what this call passes; its globals for themselves.
         return [call.arg(v.index) if isinstance(v, Argument) else v for v in inner]
     if kind in (calls.INACTIVE, calls.EXTERNAL):
-        return [] if call.called_function.name in _READ_ONLY_CALLEES else pointers
+        return [] if call.called_function.name in READ_ONLY_CALLEES else pointers
     return None  # opaque: anything may be written
 
 

@@ -1,0 +1,288 @@
+"""Derivatives written into memory that has no shadow, then read back.
+
+A pointer parameter without a shadow (passed ``enzyme_const``, or a callee's parameter
+whose caller had none for it) points to memory the caller promised carries no
+derivatives.  Writing a value that carries one there is fine when only the caller reads
+it afterwards: the caller did not want that derivative (a constant output).  But when the
+differentiated code itself reads the value back and computes with it, the derivative
+through that memory is needed and there is nowhere to keep it: it would be dropped
+without a word (the C fuzzer's seed 70174: ``cd[0] = x[0] * x[0]`` then a sum over
+``cd[i] * x[i]`` gave ``dx[0] = 1`` at -O0 where 3 is right; at -O2 LLVM forwards the
+store and the memory is never read).  This module finds that case so that the generators
+refuse it in one line.
+
+What counts, per function being differentiated, for each shadowless pointer parameter
+``p`` (the *root*; memory reached through pointers loaded from ``p``'s memory counts as
+``p``'s, and -O0's spill slot of ``p`` is seen through):
+
+* a *write*: a store of a derivative-carrying float whose address comes from ``p``, a copy
+  from varied memory into it, or a call that may write ``p``'s memory and is given a
+  varied value (a callee's write, a ``sincos`` output, an OpenMP region);
+* a *read*: a load of floats from ``p``'s memory whose value reaches anything but a store
+  back into ``p``'s memory, a comparison or a conversion to an integer (so ``out[i] +=
+  x[i]`` on a constant output is not a read), or a call that may read ``p``'s memory.
+
+Both in one function refuse it, in either order (a loop reads what an earlier iteration
+wrote).  Across calls, each caller sees its callees' writes and reads through the memory
+summaries of ``analysis/memory.py``.  Not seen: memory reached through another pointer
+that aliases ``p`` (two parameters given the same array), which the caller's promise is
+taken for.
+"""
+
+from __future__ import annotations
+
+from enzyme_opt.analysis.activity import PROPAGATING
+from enzyme_opt.analysis.memory import (READ_ONLY_CALLEES, read_objects, underlying_objects,
+                                        unspilled, written_objects)
+from enzyme_opt.analysis.types import constant_offset
+from enzyme_opt.ir import instructions as I
+from enzyme_opt.ir import types as T
+from enzyme_opt.ir.values import Argument, Value
+from enzyme_opt.knowledge import calls
+from enzyme_opt.knowledge.calls import call_kind
+from enzyme_opt.knowledge.openmp import FORK_CALLS, microtask_of
+
+#: what a value read from constant memory may reach without carrying its derivative on:
+#: comparisons and conversions to integers (a store back into the same memory is checked
+#: apart, for it depends on where it stores)
+_DERIVATIVE_STOPS = frozenset({"fcmp", "icmp", "fptosi", "fptoui"})
+
+#: how many pointers ``roots`` follows back through loads (memory behind memory)
+_DEPTH = 8
+
+
+def derivative_read_back(function, varied: set[Value], shadowed) -> tuple | None:
+    """``(write, read, parameter)``: an instruction of ``function`` that writes a value
+    carrying a derivative into memory behind ``parameter``, a shadowless pointer parameter,
+    and one that reads it back (see the module docstring); None when there is none."""
+    candidates = {arg for arg in function.args if arg.type.is_pointer and arg not in shadowed}
+    if not candidates:
+        return None
+    summaries = _Summaries()
+    writes: dict[Argument, list[tuple[I.Instruction, range | None]]] = {}
+    for inst in function.instructions():
+        for root in _written_roots(inst, varied, candidates, summaries):
+            writes.setdefault(root, []).append((inst, _bytes(inst, root)))
+    if not writes:
+        return None
+    escaped = _escaped(function, set(writes))
+    for inst in function.instructions():
+        for root in _read_roots(inst, set(writes), escaped, summaries):
+            read = _bytes(inst, root)
+            for write, written in writes[root]:
+                if read is None or written is None or _overlap(read, written):
+                    return write, inst, root
+    return None
+
+
+def _bytes(inst, root: Argument) -> range | None:
+    """The bytes of ``root``'s memory a store or load touches, when its address is
+    ``root`` plus a constant (-O2's unrolled ``cd[0] = ...`` and reads of ``cd[1]``,
+    ``cd[2]`` do not meet); None: anywhere."""
+    if not isinstance(inst, (I.StoreInst, I.LoadInst)):
+        return None
+    base, offset = constant_offset(inst.pointer)
+    if offset is None or unspilled(base) is not root:
+        return None
+    ty = inst.value.type if isinstance(inst, I.StoreInst) else inst.type
+    return range(offset, offset + T.store_size(ty))
+
+
+def _overlap(a: range, b: range) -> bool:
+    return a.start < b.stop and b.start < a.stop
+
+
+def refuse_derivatives_read_back(function, varied, shadowed, ctx, primal_of) -> None:
+    """The one-line refusal of ``derivative_read_back``, for both modes' generators."""
+    found = derivative_read_back(function, varied, shadowed)
+    if found is None:
+        return
+    write, read, root = found
+    from enzyme_opt.demangle import user_name
+    original = primal_of(root)
+    param = original if isinstance(original, Argument) and original.parent is not None else root
+    what = f"parameter {param.index + 1} of @{user_name(param.parent.name)}"
+    raise ctx.error(write, f"a value carrying a derivative is written into memory behind "
+                           f"{what}, which has no shadow (it is enzyme_const, or its caller "
+                           f"passed memory without one), and read back ({ctx.where(read)}): "
+                           f"the derivative through that memory would be lost; pass it with "
+                           f"enzyme_dup and a zeroed shadow of the same size")
+
+
+class _Summaries:
+    """``analysis.memory``'s written and read objects of each callee, asked once
+    (None: memory it cannot name, through pointers it loads)."""
+
+    def __init__(self):
+        self._written: dict = {}
+        self._read: dict = {}
+
+    def written(self, callee):
+        if callee not in self._written:
+            self._written[callee] = written_objects(callee)
+        return self._written[callee]
+
+    def read(self, callee):
+        if callee not in self._read:
+            self._read[callee] = read_objects(callee)
+        return self._read[callee]
+
+
+def roots(pointer: Value, candidates, escaped=frozenset(), depth: int = 0) -> set[Argument]:
+    """The candidate parameters whose memory ``pointer`` may point into: its underlying
+    objects, seen through -O0's spill slots and through the pointers it was loaded
+    from; a pointer loaded from memory, returned by a call or not known at all may also
+    be any of ``escaped``, the candidates the function stored into memory or gave away."""
+    bases = underlying_objects(pointer)
+    if bases is None:
+        return set(escaped)
+    found: set[Argument] = set()
+    for base in map(unspilled, bases):
+        if base in candidates:
+            found.add(base)
+        elif isinstance(base, I.LoadInst):
+            found |= set(escaped)
+            if depth < _DEPTH:
+                found |= roots(base.pointer, candidates, escaped, depth + 1)
+        elif isinstance(base, I.CallInst) and call_kind(base) != calls.ALLOCATE:
+            found |= set(escaped)
+    return found
+
+
+def _escaped(function, candidates) -> set[Argument]:
+    """The candidates whose address ``function`` stores into memory, returns, or passes
+    to a call that may keep it (one that is not marked ``nocapture`` for it, and is not
+    a copy, a fill, math, an allocation or an inactive call): a pointer read back from
+    memory may then be one of them (the C fuzzer's ``struct fuzz_mix`` holding ``cd``)."""
+    found: set[Argument] = set()
+    for inst in function.instructions():
+        if isinstance(inst, I.StoreInst) and T.contains_pointer(inst.value.type):
+            found |= _pointer_roots(inst.value, candidates)
+        elif isinstance(inst, I.ReturnInst) and inst.value is not None and \
+                T.contains_pointer(inst.value.type):
+            found |= _pointer_roots(inst.value, candidates)
+        elif isinstance(inst, I.CallInst) and (call_kind(inst) not in _NEITHER | {
+                calls.COPY, calls.MATH} or microtask_of(inst) is not None):
+            callee = inst.called_function
+            for k, operand in enumerate(inst.args):
+                if operand.type.is_pointer and not _not_captured(callee, k):
+                    found |= roots(operand, candidates)
+    return found
+
+
+def _pointer_roots(value: Value, candidates) -> set[Argument]:
+    """``roots`` of a pointer, or of each pointer an aggregate is built from."""
+    if isinstance(value, I.InsertValueInst):
+        return _pointer_roots(value.operand(0), candidates) | \
+            _pointer_roots(value.operand(1), candidates)
+    return roots(value, candidates) if value.type.scalar.is_pointer else set()
+
+
+def _not_captured(callee, index: int) -> bool:
+    """Does the callee promise not to keep parameter ``index`` (LLVM's intrinsics never
+    do; a defined function says so with ``nocapture``/``captures(none)``, which -O0
+    never infers)?"""
+    if callee is None:
+        return False
+    if callee.name.startswith("llvm."):
+        return True
+    if index >= len(callee.args):
+        return False   # through ...
+    attrs = callee.args[index].attrs
+    return "nocapture" in attrs.split() or "captures(none)" in attrs
+
+
+def _call_operands(call: I.CallInst):
+    """(operand, callee, parameter index) for each pointer operand of a call, or of an
+    OpenMP fork's microtask (its operands after the microtask are its parameters from
+    the third on)."""
+    task = microtask_of(call)
+    if task is not None:
+        first = FORK_CALLS[call.called_function.name] + 1
+        for k, operand in enumerate(call.args[first:]):
+            if operand.type.is_pointer and k + 2 < len(task.args):
+                yield operand, task, k + 2
+        return
+    callee = call.called_function
+    for k, operand in enumerate(call.args):
+        if operand.type.is_pointer:
+            yield operand, callee, k
+
+
+def _written_roots(inst, varied, candidates, summaries) -> set[Argument]:
+    if isinstance(inst, I.StoreInst):
+        if inst.value in varied and T.contains_float(inst.value.type):
+            return roots(inst.pointer, candidates)
+        return set()
+    if not isinstance(inst, I.CallInst) or not any(a in varied for a in inst.args):
+        return set()
+    kind = call_kind(inst)
+    if kind == calls.COPY:
+        return roots(inst.arg(0), candidates) if inst.arg(1) in varied else set()
+    if kind in _NEITHER and microtask_of(inst) is None:
+        return set()
+    return _passed_roots(inst, candidates, summaries.written)
+
+
+def _read_roots(inst, written: set[Argument], escaped, summaries) -> set[Argument]:
+    if isinstance(inst, I.LoadInst):
+        if not T.contains_float(inst.type):
+            return set()
+        return {r for r in roots(inst.pointer, written, escaped)
+                if _carries_on(inst, r, written)}
+    if not isinstance(inst, I.CallInst):
+        return set()
+    kind = call_kind(inst)
+    if kind == calls.COPY:
+        return roots(inst.arg(1), written, escaped)
+    if microtask_of(inst) is None and (kind in _NEITHER or kind == calls.MATH or (
+            kind == calls.EXTERNAL and inst.called_function.name in READ_ONLY_CALLEES)):
+        return set()
+    return _passed_roots(inst, written, summaries.read, escaped)
+
+
+#: kinds of call that neither write derivatives into memory they are given nor read
+#: values from it that carry any on
+_NEITHER = frozenset({calls.FILL, calls.INACTIVE, calls.ALLOCATE, calls.FREE, calls.TAPE})
+
+
+def _passed_roots(call, candidates, touched, escaped=frozenset()) -> set[Argument]:
+    """The candidates whose memory ``call`` may touch: those it is given a pointer into,
+    where the callee (a defined function, or a fork's microtask) touches that parameter's
+    memory by its ``touched(callee)`` objects (None: memory it cannot name, which may be
+    any of ``escaped`` too); any other callee counts as touching all it is given, and
+    ``escaped`` when it is given a pointer at all."""
+    summarized = call_kind(call) == calls.DEFINED or microtask_of(call) is not None
+    found: set[Argument] = set()
+    for operand, callee, k in _call_operands(call):
+        objects = touched(callee) if summarized else None
+        if objects is None:
+            found |= set(escaped)
+        if objects is None or callee.args[k] in objects:
+            found |= roots(operand, candidates, escaped)
+    return found
+
+
+def _carries_on(load: I.LoadInst, root: Argument, written) -> bool:
+    """Does the value ``load`` reads from ``root``'s memory reach something that would
+    need its derivative?  Arithmetic carries it on; a store back into ``root``'s memory
+    alone (``out[i] += ...``), a comparison or a conversion to an integer does not."""
+    work, seen = [load], set()
+    while work:
+        value = work.pop()
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
+        for use in value.uses:
+            user = use.user
+            if isinstance(user, I.StoreInst):
+                if use.index != 0 or roots(user.pointer, written) != {root}:
+                    return True
+            elif getattr(user, "opcode", None) in _DERIVATIVE_STOPS:
+                continue
+            elif getattr(user, "opcode", None) in PROPAGATING or (
+                    isinstance(user, I.CallInst) and call_kind(user) == calls.MATH):
+                work.append(user)
+            else:
+                return True
+    return False

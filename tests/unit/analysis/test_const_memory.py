@@ -1,0 +1,156 @@
+"""analysis/const_memory.py: derivatives written into memory without a shadow and read back.
+
+Each function takes ``%x`` (active, shadowed) and ``%cd`` (no shadow, as enzyme_const);
+the varied set is the forward fixed point from ``%x``.
+"""
+
+import pytest
+
+from enzyme_opt.analysis.activity import varied_values
+from enzyme_opt.analysis.const_memory import derivative_read_back
+from enzyme_opt.ir import parse_module
+
+PROGRAM = """
+define double @read_back(ptr %x, ptr %cd) {
+  %v = load double, ptr %x
+  %sq = fmul double %v, %v
+  store double %sq, ptr %cd
+  %back = load double, ptr %cd
+  %r = fmul double %back, %v
+  ret double %r
+}
+
+define double @write_only(ptr %x, ptr %cd) {
+  %v = load double, ptr %x
+  %sq = fmul double %v, %v
+  store double %sq, ptr %cd
+  ret double %sq
+}
+
+define double @read_modify_write(ptr %x, ptr %cd) {
+  %v = load double, ptr %x
+  %old = load double, ptr %cd
+  %new = fadd double %old, %v
+  store double %new, ptr %cd
+  %big = fcmp ogt double %new, 1.0e2
+  %r = select i1 %big, double 0.0, double %v
+  ret double %r
+}
+
+define double @other_element(ptr %x, ptr %cd) {
+  %v = load double, ptr %x
+  store double %v, ptr %cd
+  %p1 = getelementptr inbounds double, ptr %cd, i64 1
+  %c1 = load double, ptr %p1
+  %r = fmul double %c1, %v
+  ret double %r
+}
+
+define double @unknown_element(ptr %x, ptr %cd, i64 %i) {
+  %v = load double, ptr %x
+  store double %v, ptr %cd
+  %pi = getelementptr inbounds double, ptr %cd, i64 %i
+  %ci = load double, ptr %pi
+  %r = fmul double %ci, %v
+  ret double %r
+}
+
+define internal void @square_into(ptr %to, double %v) {
+  %sq = fmul double %v, %v
+  store double %sq, ptr %to
+  ret void
+}
+
+define internal double @first_of(ptr %from) {
+  %v = load double, ptr %from
+  ret double %v
+}
+
+define double @callee_writes_caller_reads(ptr %x, ptr %cd) {
+  %v = load double, ptr %x
+  call void @square_into(ptr %cd, double %v)
+  %back = load double, ptr %cd
+  ret double %back
+}
+
+define double @caller_writes_callee_reads(ptr %x, ptr %cd) {
+  %v = load double, ptr %x
+  store double %v, ptr %cd
+  %back = call double @first_of(ptr %cd)
+  ret double %back
+}
+
+define double @spilled_at_O0(ptr %x, ptr %cd) {
+  %cd.addr = alloca ptr
+  store ptr %cd, ptr %cd.addr
+  %v = load double, ptr %x
+  %p = load ptr, ptr %cd.addr
+  store double %v, ptr %p
+  %q = load ptr, ptr %cd.addr
+  %back = load double, ptr %q
+  ret double %back
+}
+
+define double @through_a_struct(ptr %x, ptr %cd) {
+  %m = alloca { ptr, ptr }
+  store ptr %cd, ptr %m
+  %v = load double, ptr %x
+  store double %v, ptr %cd
+  %c = load ptr, ptr %m
+  %back = load double, ptr %c
+  ret double %back
+}
+
+define internal void @keep(ptr nocapture %p) {
+  ret void
+}
+
+define double @given_away_but_not_kept(ptr %x, ptr %cd, ptr %other) {
+  call void @keep(ptr %cd)
+  %v = load double, ptr %x
+  store double %v, ptr %cd
+  %q = load ptr, ptr %other
+  %r = load double, ptr %q
+  ret double %r
+}
+
+define double @inactive_write(ptr %x, ptr %cd) {
+  store double 1.0, ptr %cd
+  %back = load double, ptr %cd
+  %v = load double, ptr %x
+  %r = fmul double %back, %v
+  ret double %r
+}
+"""
+
+READ_BACK = {"read_back", "unknown_element", "callee_writes_caller_reads",
+             "caller_writes_callee_reads", "spilled_at_O0", "through_a_struct"}
+NOT_READ_BACK = {"write_only", "read_modify_write", "other_element", "inactive_write",
+                 "given_away_but_not_kept"}
+
+
+def _found(name, shadowed_cd=False):
+    module = parse_module(PROGRAM)
+    fn = module.get_function(name)
+    x, cd = fn.args[0], fn.args[1]
+    shadowed = {x: x} | ({cd: cd} if shadowed_cd else {})
+    return derivative_read_back(fn, varied_values(fn, {x}), shadowed), fn
+
+
+@pytest.mark.parametrize("name", sorted(READ_BACK))
+def test_a_derivative_read_back_from_memory_without_a_shadow_is_found(name):
+    found, fn = _found(name)
+    assert found is not None
+    write, read, root = found
+    assert root is fn.args[1]
+    assert write.function is fn and read.function is fn
+
+
+@pytest.mark.parametrize("name", sorted(NOT_READ_BACK))
+def test_a_constant_output_is_not_a_read_back(name):
+    assert _found(name)[0] is None
+
+
+@pytest.mark.parametrize("name", sorted(READ_BACK))
+def test_memory_with_a_shadow_is_never_in_question(name):
+    assert _found(name, shadowed_cd=True)[0] is None
