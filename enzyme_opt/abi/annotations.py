@@ -163,7 +163,7 @@ def apply_annotations(module: Module, filename: str) -> None:
     implemented."""
     registrations = Registrations(module, filename)
     for g in list(module.globals):
-        if "__enzyme_" not in g.name:
+        if "__enzyme_" not in g.name or _made_from_runtime_helper(g.name):
             continue
         handler = next((h for fragment, h in REGISTRATIONS if fragment in g.name), None)
         if handler is None:
@@ -196,6 +196,16 @@ HINTS = (*TYPE_HINTS, "__enzyme_ptr_size_hint")
 #: module as the program wrote them and are differentiated like any function if a
 #: derivative calls them (they move no floats: integers and a scheme's state).
 RUNTIME_HELPERS = ("__enzyme_checkpoint_builtin", "__enzyme_ckpt_schedule_")
+#: What LLVM names the globals it makes of a function's code: the table a switch of
+#: constant results becomes (``@switch.table.__enzyme_checkpoint_builtin.rel`` at -O1 and
+#: above, of the header's scheme selector)
+LLVM_MADE_PREFIXES = ("switch.table.",)
+
+
+def _made_from_runtime_helper(name: str) -> bool:
+    """Is this global one LLVM made of a runtime helper's code, not a registration?"""
+    return any(name.startswith(prefix) and name[len(prefix):].startswith(RUNTIME_HELPERS)
+               for prefix in LLVM_MADE_PREFIXES)
 
 
 def _drop_hints(module: Module, filename: str) -> None:
@@ -366,9 +376,18 @@ def check_leftover_markers(module: Module, filename: str) -> None:
     """After lowering: a global named like a marker that is not one, still
     used by the program, is not ignored."""
     for g in module.globals:
-        if _enzyme_kind(g.name) and g.name not in KNOWN_MARKERS:
+        if _enzyme_kind(g.name) and g.name not in KNOWN_MARKERS and \
+                not _static_local(g):
             raise DifferentiationError(f"the global @{g.name} is named like an Enzyme marker, "
                                        f"but there is no such marker", filename)
+
+
+def _static_local(g: GlobalVariable) -> bool:
+    """Is ``g`` a static local variable, which clang names ``<function>.<variable>``
+    with internal linkage (``@enzyme_ckpt_schedule_from_name.names`` of
+    <enzyme/checkpoint.h>, left when -O1 inlined its function)?  A marker is an external
+    ``int``."""
+    return "." in g.name and g.linkage in ("internal", "private")
 
 
 def _enzyme_kind(name: str) -> bool:

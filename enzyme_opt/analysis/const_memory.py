@@ -32,8 +32,7 @@ taken for.
 from __future__ import annotations
 
 from enzyme_opt.analysis.activity import PROPAGATING
-from enzyme_opt.analysis.memory import (READ_ONLY_CALLEES, read_objects, underlying_objects,
-                                        unspilled, written_objects)
+from enzyme_opt.analysis.memory import READ_ONLY_CALLEES, underlying_objects, unspilled
 from enzyme_opt.analysis.types import constant_offset
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
@@ -50,46 +49,35 @@ _DERIVATIVE_STOPS = frozenset({"fcmp", "icmp", "fptosi", "fptoui"})
 #: how many pointers ``roots`` follows back through loads (memory behind memory)
 _DEPTH = 8
 
+#: kinds of call that neither write floats into memory they are given nor read floats
+#: from it that carry a derivative on
+_NEITHER = frozenset({calls.FILL, calls.INACTIVE, calls.ALLOCATE, calls.FREE, calls.TAPE})
+
 
 def derivative_read_back(function, varied: set[Value], shadowed) -> tuple | None:
     """``(write, read, parameter)``: an instruction of ``function`` that writes a value
     carrying a derivative into memory behind ``parameter``, a shadowless pointer parameter,
-    and one that reads it back (see the module docstring); None when there is none."""
+    and another that reads it back (see the module docstring); None when there is none."""
     candidates = {arg for arg in function.args if arg.type.is_pointer and arg not in shadowed}
     if not candidates:
         return None
-    summaries = _Summaries()
+    summaries = _FloatAccess()
+    escaped = _escaped(function, candidates, summaries)
     writes: dict[Argument, list[tuple[I.Instruction, range | None]]] = {}
     for inst in function.instructions():
-        for root in _written_roots(inst, varied, candidates, summaries):
+        for root in _written_roots(inst, varied, candidates, escaped, summaries):
             writes.setdefault(root, []).append((inst, _bytes(inst, root)))
     if not writes:
         return None
-    escaped = _escaped(function, set(writes))
     for inst in function.instructions():
-        for root in _read_roots(inst, set(writes), escaped, summaries):
+        for root in _read_roots(inst, set(writes), escaped & set(writes), summaries):
             read = _bytes(inst, root)
             for write, written in writes[root]:
+                if write is inst:
+                    continue   # a call that writes and reads: its callee's own question
                 if read is None or written is None or _overlap(read, written):
                     return write, inst, root
     return None
-
-
-def _bytes(inst, root: Argument) -> range | None:
-    """The bytes of ``root``'s memory a store or load touches, when its address is
-    ``root`` plus a constant (-O2's unrolled ``cd[0] = ...`` and reads of ``cd[1]``,
-    ``cd[2]`` do not meet); None: anywhere."""
-    if not isinstance(inst, (I.StoreInst, I.LoadInst)):
-        return None
-    base, offset = constant_offset(inst.pointer)
-    if offset is None or unspilled(base) is not root:
-        return None
-    ty = inst.value.type if isinstance(inst, I.StoreInst) else inst.type
-    return range(offset, offset + T.store_size(ty))
-
-
-def _overlap(a: range, b: range) -> bool:
-    return a.start < b.stop and b.start < a.stop
 
 
 def refuse_derivatives_read_back(function, varied, shadowed, ctx, primal_of) -> None:
@@ -107,25 +95,6 @@ def refuse_derivatives_read_back(function, varied, shadowed, ctx, primal_of) -> 
                            f"passed memory without one), and read back ({ctx.where(read)}): "
                            f"the derivative through that memory would be lost; pass it with "
                            f"enzyme_dup and a zeroed shadow of the same size")
-
-
-class _Summaries:
-    """``analysis.memory``'s written and read objects of each callee, asked once
-    (None: memory it cannot name, through pointers it loads)."""
-
-    def __init__(self):
-        self._written: dict = {}
-        self._read: dict = {}
-
-    def written(self, callee):
-        if callee not in self._written:
-            self._written[callee] = written_objects(callee)
-        return self._written[callee]
-
-    def read(self, callee):
-        if callee not in self._read:
-            self._read[callee] = read_objects(callee)
-        return self._read[callee]
 
 
 def roots(pointer: Value, candidates, escaped=frozenset(), depth: int = 0) -> set[Argument]:
@@ -149,11 +118,189 @@ def roots(pointer: Value, candidates, escaped=frozenset(), depth: int = 0) -> se
     return found
 
 
-def _escaped(function, candidates) -> set[Argument]:
-    """The candidates whose address ``function`` stores into memory, returns, or passes
-    to a call that may keep it (one that is not marked ``nocapture`` for it, and is not
-    a copy, a fill, math, an allocation or an inactive call): a pointer read back from
-    memory may then be one of them (the C fuzzer's ``struct fuzz_mix`` holding ``cd``)."""
+def _bytes(inst, root: Argument) -> range | None:
+    """The bytes of ``root``'s memory a store or load touches, when its address is
+    ``root`` plus a constant (-O2's unrolled ``cd[0] = ...`` and reads of ``cd[1]``,
+    ``cd[2]`` do not meet); None: anywhere."""
+    if not isinstance(inst, (I.StoreInst, I.LoadInst)):
+        return None
+    base, offset = constant_offset(inst.pointer)
+    if offset is None or unspilled(base) is not root:
+        return None
+    ty = inst.value.type if isinstance(inst, I.StoreInst) else inst.type
+    return range(offset, offset + T.store_size(ty))
+
+
+def _overlap(a: range, b: range) -> bool:
+    return a.start < b.stop and b.start < a.stop
+
+
+def _written_roots(inst, varied, candidates, escaped, summaries) -> set[Argument]:
+    """The candidates ``inst`` may write a value carrying a derivative into: a store (one
+    through a pointer without a shadow, loaded from memory, may be an escaped one), a copy
+    from varied memory, a call given a varied value whose callee stores floats there."""
+    if isinstance(inst, I.StoreInst):
+        if inst.value not in varied or not T.contains_float(inst.value.type):
+            return set()
+        return roots(inst.pointer, candidates, () if inst.pointer in varied else escaped)
+    if not isinstance(inst, I.CallInst) or not any(a in varied for a in inst.args):
+        return set()
+    kind = call_kind(inst)
+    if kind == calls.COPY:
+        return roots(inst.arg(0), candidates) if inst.arg(1) in varied else set()
+    if kind in _NEITHER and microtask_of(inst) is None:
+        return set()
+    return _passed_roots(inst, candidates, summaries, 0)
+
+
+def _read_roots(inst, written: set[Argument], escaped, summaries) -> set[Argument]:
+    """The candidates whose floats ``inst`` may read and carry on: a load whose value
+    reaches more than a store back or a comparison, a copy out, a call whose callee loads
+    floats from there (or through pointers kept in memory it is given, which may be an
+    escaped one)."""
+    if isinstance(inst, I.LoadInst):
+        if not T.contains_float(inst.type):
+            return set()
+        return {r for r in roots(inst.pointer, written, escaped)
+                if _carries_on(inst, r, written)}
+    if not isinstance(inst, I.CallInst):
+        return set()
+    kind = call_kind(inst)
+    if kind == calls.COPY:
+        return roots(inst.arg(1), written, escaped)
+    if microtask_of(inst) is None and (kind in _NEITHER or kind == calls.MATH or (
+            kind == calls.EXTERNAL and inst.called_function.name in READ_ONLY_CALLEES)):
+        return set()
+    return _passed_roots(inst, written, summaries, 1, escaped)
+
+
+def _summarized(call) -> bool:
+    return call_kind(call) == calls.DEFINED or microtask_of(call) is not None
+
+
+def _passed_roots(call, candidates, summaries, which: int, escaped=frozenset()):
+    """The candidates whose memory ``call`` may write (``which`` 0) or read (1): for a
+    defined callee (or a fork's microtask), those behind the parameters its summary names,
+    and ``escaped`` where it reads through pointers kept in a parameter's memory; for any
+    other callee, all it is given, and ``escaped``."""
+    summarized = _summarized(call)
+    found: set[Argument] = set()
+    for operand, callee, k in _call_operands(call):
+        summary = summaries.of(callee) if summarized else None
+        if (summary is None and not _constant_data(operand)) or \
+                (which == 1 and summary is not None and k in summary[2]):
+            found |= set(escaped)
+        if summary is None or k in summary[which]:
+            found |= roots(operand, candidates, escaped)
+    return found
+
+
+def _constant_data(pointer: Value) -> bool:
+    """Does ``pointer`` point into constant globals only (a message), which can hold no
+    candidate's address?"""
+    from enzyme_opt.ir.module import GlobalVariable
+    bases = underlying_objects(pointer)
+    return bases is not None and all(isinstance(b, GlobalVariable) and b.is_constant
+                                     for b in bases)
+
+
+def _call_operands(call: I.CallInst):
+    """(operand, callee, parameter index) for each pointer operand of a call, or of an
+    OpenMP fork's microtask (its operands after the microtask are its parameters from
+    the third on)."""
+    task = microtask_of(call)
+    if task is not None:
+        first = FORK_CALLS[call.called_function.name] + 1
+        for k, operand in enumerate(call.args[first:]):
+            if operand.type.is_pointer and k + 2 < len(task.args):
+                yield operand, task, k + 2
+        return
+    callee = call.called_function
+    for k, operand in enumerate(call.args):
+        if operand.type.is_pointer:
+            yield operand, callee, k
+
+
+class _FloatAccess:
+    """Per defined function, what its call tree does with the memory its pointer
+    parameters reach (through pointers loaded from it too): ``(written, read, deep,
+    kept)``, the parameter indexes it stores floats behind, those it loads floats from,
+    those through whose memory it loads floats by a pointer kept there (which may be an
+    escaped candidate of the caller's), and those whose address it keeps (stores into
+    memory, returns, or gives to a call that keeps it).  A declaration, or a recursion not
+    yet summarized, counts as everything; an opaque or external call, as touching all it
+    is given."""
+
+    def __init__(self):
+        self._memo: dict = {}
+
+    def of(self, fn) -> tuple[frozenset, frozenset, frozenset, frozenset]:
+        if fn in self._memo:
+            return self._memo[fn]
+        every = frozenset(range(len(fn.args)))
+        self._memo[fn] = (every, every, every, every)
+        if fn.is_declaration:
+            return self._memo[fn]
+        params = {a for a in fn.args if a.type.is_pointer}
+        written: set[Argument] = set()
+        read: set[Argument] = set()
+        deep: set[Argument] = set()
+        for inst in fn.instructions():
+            if isinstance(inst, I.StoreInst) and T.contains_float(inst.value.type):
+                written |= roots(inst.pointer, params)
+            elif isinstance(inst, I.LoadInst) and T.contains_float(inst.type):
+                read |= roots(inst.pointer, params)
+                deep |= _deep_roots(inst.pointer, params)
+            elif isinstance(inst, I.CallInst):
+                w, r, d = self._call(inst, params)
+                written |= w
+                read |= r
+                deep |= d
+        kept = _escaped(fn, params, self)
+        self._memo[fn] = tuple(frozenset(a.index for a in found)
+                               for found in (written, read, deep, kept))
+        return self._memo[fn]
+
+    def _call(self, inst, params):
+        kind = call_kind(inst)
+        if kind == calls.COPY:
+            return roots(inst.arg(0), params), roots(inst.arg(1), params), \
+                _deep_roots(inst.arg(1), params)
+        if kind in _NEITHER and microtask_of(inst) is None:
+            return set(), set(), set()
+        if not _summarized(inst):
+            given = set()
+            for operand, _, _ in _call_operands(inst):
+                given |= roots(operand, params)
+            reads = kind != calls.MATH and not (
+                kind == calls.EXTERNAL and inst.called_function.name in READ_ONLY_CALLEES)
+            return given, (given if reads else set()), (given if reads else set())
+        written, read, deep = set(), set(), set()
+        for operand, callee, k in _call_operands(inst):
+            w, r, d, _ = self.of(callee)
+            reached = roots(operand, params) if k in w | r | d else set()
+            written |= reached if k in w else set()
+            read |= reached if k in r else set()
+            deep |= reached if k in d else set()
+        return written, read, deep
+
+
+def _deep_roots(pointer: Value, params) -> set[Argument]:
+    """The parameters behind whose memory ``pointer`` was loaded (``p->x``: ``p``), not
+    those it points into directly."""
+    found: set[Argument] = set()
+    for base in map(unspilled, underlying_objects(pointer) or ()):
+        if isinstance(base, I.LoadInst):
+            found |= roots(base.pointer, params)
+    return found
+
+
+def _escaped(function, candidates, summaries) -> set[Argument]:
+    """The candidates whose address ``function`` stores into memory, returns, or gives to
+    a call that may keep it (a defined callee that keeps that parameter; any other call
+    but a copy, a fill, math, an allocation, an inactive call or an LLVM intrinsic, unless
+    its parameter is ``nocapture``): a pointer read back from memory may then be one of
+    them (the C fuzzer's ``struct fuzz_mix`` holding ``cd``)."""
     found: set[Argument] = set()
     for inst in function.instructions():
         if isinstance(inst, I.StoreInst) and T.contains_pointer(inst.value.type):
@@ -163,10 +310,13 @@ def _escaped(function, candidates) -> set[Argument]:
             found |= _pointer_roots(inst.value, candidates)
         elif isinstance(inst, I.CallInst) and (call_kind(inst) not in _NEITHER | {
                 calls.COPY, calls.MATH} or microtask_of(inst) is not None):
-            callee = inst.called_function
-            for k, operand in enumerate(inst.args):
-                if operand.type.is_pointer and not _not_captured(callee, k):
-                    found |= roots(operand, candidates)
+            summarized = _summarized(inst)
+            for operand, callee, k in _call_operands(inst):
+                if summarized and k not in summaries.of(callee)[3]:
+                    continue
+                if not summarized and _not_captured(callee, k):
+                    continue
+                found |= roots(operand, candidates)
     return found
 
 
@@ -190,77 +340,6 @@ def _not_captured(callee, index: int) -> bool:
         return False   # through ...
     attrs = callee.args[index].attrs
     return "nocapture" in attrs.split() or "captures(none)" in attrs
-
-
-def _call_operands(call: I.CallInst):
-    """(operand, callee, parameter index) for each pointer operand of a call, or of an
-    OpenMP fork's microtask (its operands after the microtask are its parameters from
-    the third on)."""
-    task = microtask_of(call)
-    if task is not None:
-        first = FORK_CALLS[call.called_function.name] + 1
-        for k, operand in enumerate(call.args[first:]):
-            if operand.type.is_pointer and k + 2 < len(task.args):
-                yield operand, task, k + 2
-        return
-    callee = call.called_function
-    for k, operand in enumerate(call.args):
-        if operand.type.is_pointer:
-            yield operand, callee, k
-
-
-def _written_roots(inst, varied, candidates, summaries) -> set[Argument]:
-    if isinstance(inst, I.StoreInst):
-        if inst.value in varied and T.contains_float(inst.value.type):
-            return roots(inst.pointer, candidates)
-        return set()
-    if not isinstance(inst, I.CallInst) or not any(a in varied for a in inst.args):
-        return set()
-    kind = call_kind(inst)
-    if kind == calls.COPY:
-        return roots(inst.arg(0), candidates) if inst.arg(1) in varied else set()
-    if kind in _NEITHER and microtask_of(inst) is None:
-        return set()
-    return _passed_roots(inst, candidates, summaries.written)
-
-
-def _read_roots(inst, written: set[Argument], escaped, summaries) -> set[Argument]:
-    if isinstance(inst, I.LoadInst):
-        if not T.contains_float(inst.type):
-            return set()
-        return {r for r in roots(inst.pointer, written, escaped)
-                if _carries_on(inst, r, written)}
-    if not isinstance(inst, I.CallInst):
-        return set()
-    kind = call_kind(inst)
-    if kind == calls.COPY:
-        return roots(inst.arg(1), written, escaped)
-    if microtask_of(inst) is None and (kind in _NEITHER or kind == calls.MATH or (
-            kind == calls.EXTERNAL and inst.called_function.name in READ_ONLY_CALLEES)):
-        return set()
-    return _passed_roots(inst, written, summaries.read, escaped)
-
-
-#: kinds of call that neither write derivatives into memory they are given nor read
-#: values from it that carry any on
-_NEITHER = frozenset({calls.FILL, calls.INACTIVE, calls.ALLOCATE, calls.FREE, calls.TAPE})
-
-
-def _passed_roots(call, candidates, touched, escaped=frozenset()) -> set[Argument]:
-    """The candidates whose memory ``call`` may touch: those it is given a pointer into,
-    where the callee (a defined function, or a fork's microtask) touches that parameter's
-    memory by its ``touched(callee)`` objects (None: memory it cannot name, which may be
-    any of ``escaped`` too); any other callee counts as touching all it is given, and
-    ``escaped`` when it is given a pointer at all."""
-    summarized = call_kind(call) == calls.DEFINED or microtask_of(call) is not None
-    found: set[Argument] = set()
-    for operand, callee, k in _call_operands(call):
-        objects = touched(callee) if summarized else None
-        if objects is None:
-            found |= set(escaped)
-        if objects is None or callee.args[k] in objects:
-            found |= roots(operand, candidates, escaped)
-    return found
 
 
 def _carries_on(load: I.LoadInst, root: Argument, written) -> bool:

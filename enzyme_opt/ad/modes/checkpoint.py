@@ -47,8 +47,8 @@ from __future__ import annotations
 
 from enzyme_opt.abi import request as R
 from enzyme_opt.abi.entries import REGION_MARKER, SCHEME_MARKER, marker_name, resolve_function
-from enzyme_opt.ad.modes.checkpoint_driver import (REGION, STEP, fail_with, forward_driver,
-                                                   reverse_driver)
+from enzyme_opt.ad.modes.checkpoint_driver import (STEP, fail_with, forward_driver,
+                                                   region_fields, region_type, reverse_driver)
 from enzyme_opt.ad.sweeps.tape import read_record, write_record
 from enzyme_opt.ad.utils import build_struct, calls_of, convert_argument, new_internal_function
 from enzyme_opt.analysis.memory import (read_objects, reachable_functions, unspilled,
@@ -357,6 +357,11 @@ class CheckpointGenerator:
     def run(self) -> None:
         request, module = self.request, self.ctx.module
         self._refuse_what_cannot_be_recomputed()
+        try:
+            #: EnzymeCkptRegion as the program's header lays it out (checkpoint_driver.py)
+            self.region = region_type(module)
+        except ValueError as problem:
+            raise DifferentiationError(str(problem), self.where) from None
         self.written = self._written_by_step()
         activities = request.args[self.first_arg:]
         self.step_request = R.DiffRequest(
@@ -501,12 +506,12 @@ class CheckpointGenerator:
                    for k in range(self.nregions)]
         entries += [(g, ConstantInt(T.i64, T.alloc_size(g.value_type)), g.type.addrspace)
                     for g in self.globals]
-        array = b.alloca(T.ArrayType(max(len(entries), 1), REGION), "regions")
+        array_type = T.ArrayType(max(len(entries), 1), self.region)
+        array = b.alloca(array_type, "regions")
         total: Value = ConstantInt(T.i64, 0)
         for k, (pointer, size, space) in enumerate(entries):
-            fields = [pointer, size, ConstantInt(T.i32, space), ConstantInt(T.i32, 0)]
-            for f, value in enumerate(fields):
-                at = b.gep(T.ArrayType(max(len(entries), 1), REGION), array,
+            for f, value in enumerate(region_fields(self.region, pointer, size, space)):
+                at = b.gep(array_type, array,
                            [ConstantInt(T.i32, 0), ConstantInt(T.i32, k), ConstantInt(T.i32, f)])
                 b.store(value, at)
             total = b.add(total, size, "snapshot.bytes")

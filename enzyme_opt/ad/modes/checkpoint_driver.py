@@ -35,6 +35,8 @@ the protocol stops the program with one line on stderr.
 
 from __future__ import annotations
 
+import re
+
 from enzyme_opt.ad.sweeps.tape import message_global
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
@@ -44,9 +46,16 @@ from enzyme_opt.ir.values import ConstantInt, Value, null
 ABI_VERSION = 1
 STORE, RESTORE, FORWARD, FIRSTUTURN, UTURN, DONE = 1, 2, 3, 4, 5, 7
 
-#: EnzymeCkptAction and EnzymeCkptRegion {ptr, i64 bytes, i32 addrspace, i32 flags}
+#: EnzymeCkptAction, and EnzymeCkptRegion {ptr, i64 bytes, i32 addrspace, i32 flags} as
+#: <enzyme/checkpoint.h> first laid it out; its later version adds {ptr shadow, ptr
+#: callbacks} for regions a frontend snapshots itself (flag 1: an object graph), and both
+#: say ABI version 1, so the program's header is asked (``region_type``)
 ACTION = T.StructType((T.i32, T.i64, T.i64, T.i64))
 REGION = T.StructType((T.ptr, T.i64, T.i32, T.i32))
+REGION_WITH_CALLBACKS = T.StructType((T.ptr, T.i64, T.i32, T.i32, T.ptr, T.ptr))
+REGION_LAYOUTS = (REGION, REGION_WITH_CALLBACKS)
+#: the header's name of the struct (``.N`` added when two modules were linked)
+REGION_NAME = re.compile(r"struct\.EnzymeCkptRegion(\.\d+)?")
 #: the scheme table's fields, by name
 SCHEME_FIELDS = ("version", "init", "next_action", "store", "restore", "set_nsteps",
                  "finalize", "save_state", "load_state", "set_paths")
@@ -64,6 +73,36 @@ STEP = T.FunctionType(T.i1, (T.ptr, T.i64))
 FORWARD_NAME = "enzyme_opt.checkpoint.forward"
 REVERSE_NAME = "enzyme_opt.checkpoint.reverse"
 _PREFIX = "enzyme-opt: __enzyme_checkpoint_for: "
+
+
+def region_type(module: Module) -> T.StructType:
+    """The ``EnzymeCkptRegion`` layout of the program's ``<enzyme/checkpoint.h>``: the
+    named struct its schemes index regions with, which clang keeps at every level; the
+    first layout when the module has none (the schemes were compiled elsewhere, or a
+    program defines its own region type, as enzyme-opt's tests do).  Raises ValueError
+    with the sentence to report when the struct is neither layout, or the module has
+    both."""
+    found = set()
+    for name, ty in module.struct_types.items():
+        if REGION_NAME.fullmatch(name) and ty.body is not None:
+            found.add(T.StructType(tuple(ty.body.elements)))
+    unknown = found - set(REGION_LAYOUTS)
+    if unknown or len(found) > 1:
+        layouts = "; ".join(sorted("{" + ", ".join(map(str, t.elements)) + "}"
+                                   for t in found))
+        raise ValueError(f"<enzyme/checkpoint.h>'s EnzymeCkptRegion is laid out here as "
+                         f"{layouts}: enzyme-opt writes regions as {{ptr, i64, i32, i32}} or, "
+                         f"in the header's version with callback regions, {{ptr, i64, i32, "
+                         f"i32, ptr, ptr}}, and needs the program to use one of them")
+    return found.pop() if found else REGION
+
+
+def region_fields(region: T.StructType, pointer: Value, size: Value, space: int) -> list:
+    """One region's fields: memory copied, never a callback region (flags 0); the later
+    layout's shadow and callbacks are null, which the header's schemes do not read for
+    memory regions."""
+    fields = [pointer, size, ConstantInt(T.i32, space), ConstantInt(T.i32, 0)]
+    return fields + [null(T.ptr)] * (len(region.elements) - len(fields))
 
 
 def forward_driver(module: Module) -> Function:
@@ -130,6 +169,7 @@ def reverse_driver(module: Module) -> Function:
         T.void, (T.ptr, T.ptr, T.i64, T.ptr, T.i64, T.i64, T.ptr, T.ptr, T.ptr)),
         ["scheme", "state", "n", "regions", "nregions", "bytes", "env", "step", "gradient"])
     scheme, state, n, regions, nregions, size, env, step, gradient = fn.args
+    region = region_type(module)
     b = Builder(fn.append_block("entry"))
     table = _SchemeTable(b, scheme)
     action = b.alloca(ACTION, "action")
@@ -148,12 +188,12 @@ def reverse_driver(module: Module) -> Function:
     # adjoint is never read again: the next action restores a snapshot.
     malloc = module.get_or_declare("malloc", T.FunctionType(T.ptr, (T.i64,)))
     again = b.call(malloc, [b.add(size, ConstantInt(T.i64, 1))], "state.again")
-    _region_loop(b, regions, nregions, lambda b, base, length, offset: b.call(
+    _region_loop(b, region, regions, nregions, lambda b, base, length, offset: b.call(
         _memcpy(module), [b.byte_gep(again, offset), base, length, ConstantInt(T.i1, 0)]))
     table.load(state, ConstantInt(T.i64, -1), n, regions, nregions)
     same = b.alloca(T.i1, "same")
     b.store(ConstantInt(T.i1, 1), same)
-    _region_loop(b, regions, nregions, lambda b, base, length, offset: b.store(
+    _region_loop(b, region, regions, nregions, lambda b, base, length, offset: b.store(
         b.binop("and", b.load(T.i1, same), b.call(_close_function(module), [
             base, b.byte_gep(again, offset), length])), same))
     b.call(module.get_or_declare("free", T.FunctionType(T.void, (T.ptr,))), [again])
@@ -241,9 +281,11 @@ def _close_function(module: Module) -> Function:
     return fn
 
 
-def _region_loop(b: Builder, regions: Value, nregions: Value, visit) -> None:
-    """``visit(b, base, bytes, offset)`` for each region, ``offset`` its start in a
-    snapshot (the sum of the regions before it); the builder continues after the loop."""
+def _region_loop(b: Builder, region: T.StructType, regions: Value, nregions: Value,
+                 visit) -> None:
+    """``visit(b, base, bytes, offset)`` for each region of type ``region``, ``offset`` its
+    start in a snapshot (the sum of the regions before it); the builder continues after
+    the loop."""
     fn = b.function
     before = b.block
     head, body, done = (fn.append_block(name) for name in ("region", "region.body",
@@ -254,8 +296,8 @@ def _region_loop(b: Builder, regions: Value, nregions: Value, visit) -> None:
     offset = b.phi(T.i64, "offset")
     b.cbr(b.icmp("ult", r, nregions), body, done)
     b.at_end(body)
-    base = b.load(T.ptr, b.gep(REGION, regions, [r, ConstantInt(T.i32, 0)]), "base")
-    length = b.load(T.i64, b.gep(REGION, regions, [r, ConstantInt(T.i32, 1)]), "length")
+    base = b.load(T.ptr, b.gep(region, regions, [r, ConstantInt(T.i32, 0)]), "base")
+    length = b.load(T.i64, b.gep(region, regions, [r, ConstantInt(T.i32, 1)]), "length")
     visit(b, base, length, offset)
     r_next, offset_next = b.add(r, ConstantInt(T.i64, 1)), b.add(offset, length)
     latch = b.block

@@ -31,7 +31,21 @@ enum { CKPT_STORE = 1, CKPT_RESTORE = 2, CKPT_FORWARD = 3, CKPT_FIRSTUTURN = 4,
        CKPT_UTURN = 5, CKPT_DONE = 7 };
 
 typedef struct { int32_t flag; int64_t iteration, startiteration, cpnum; } CkptAction;
+#ifdef CKPT_REGION_CALLBACK_FIELDS
+/* The layout of EnzymeCkptRegion in <enzyme/checkpoint.h>'s later version, which adds a
+ * region's shadow and callbacks (for state a frontend snapshots itself, flag 1): 40
+ * bytes. enzyme-opt takes the layout from the struct of that name. Memory regions have
+ * flags 0 and no callbacks, which ckpt_store checks. */
+typedef struct EnzymeCkptRegion {
+  void *ptr;
+  uint64_t bytes;
+  uint32_t addrspace, flags;
+  void *shadow;
+  const void *callbacks;
+} CkptRegion;
+#else
 typedef struct { void *ptr; uint64_t bytes; uint32_t addrspace, flags; } CkptRegion;
+#endif
 typedef struct {
   uint32_t version;
   void *(*init)(void *data, int64_t nsteps, uint64_t snapshot_bytes);
@@ -213,6 +227,12 @@ static void ckpt_store(void *state, int64_t slot, int64_t step, const CkptRegion
   }
   uint64_t offset = 0;
   for (uint64_t k = 0; k < nr; k++) {
+#ifdef CKPT_REGION_CALLBACK_FIELDS
+    if (r[k].flags || r[k].callbacks) {
+      fprintf(stderr, "scheme: region %llu is not plain memory\n", (unsigned long long)k);
+      abort();
+    }
+#endif
     memcpy((char *)s->slots[index] + offset, r[k].ptr, r[k].bytes);
     offset += r[k].bytes;
   }

@@ -15,6 +15,13 @@
 // RUN: enzyme-opt %t2.ll -S -o - | lli | FileCheck %s
 // RUN: clang -O3 -S -emit-llvm %s -o %t3.ll
 // RUN: enzyme-opt %t3.ll -O2 -S -o - | lli | FileCheck %s
+// The regions as the later <enzyme/checkpoint.h> lays them out (two more pointers):
+// RUN: clang -O0 -DCKPT_REGION_CALLBACK_FIELDS -S -emit-llvm %s -o %t0c.ll
+// RUN: enzyme-opt %t0c.ll -S -o %t0c.out.ll
+// RUN: FileCheck %s --check-prefix=IR40 < %t0c.out.ll
+// RUN: lli %t0c.out.ll | FileCheck %s
+// RUN: clang -O2 -DCKPT_REGION_CALLBACK_FIELDS -S -emit-llvm %s -o %t2c.ll
+// RUN: enzyme-opt %t2c.ll -S -o - | lli | FileCheck %s
 #include "../Inputs/checkpoint_schemes.h"
 #include <math.h>
 #define N 12
@@ -111,6 +118,8 @@ int main(void) {
 // CHECK-NEXT: steps recomputed: ok
 // CHECK-NEXT: bisection slots: ok
 // CHECK-NEXT: forward mode: ok
+// IR40-LABEL: define internal void @augmented_step.checkpointed(
+// IR40: %regions = alloca [3 x { ptr, i64, i32, i32, ptr, ptr }]
 // IR-LABEL: define internal void @augmented_step.checkpointed(
 // IR: call ptr @enzyme_opt.checkpoint.forward(ptr %scheme, ptr %data, i64 %steps, ptr %regions, i64 3,
 // IR-LABEL: define internal double @reverse_step.checkpointed(
