@@ -16,17 +16,21 @@ What counts, per function being differentiated, for each shadowless pointer para
 ``p``'s, and -O0's spill slot of ``p`` is seen through):
 
 * a *write*: a store of a derivative-carrying float whose address comes from ``p``, a copy
-  from varied memory into it, or a call that may write ``p``'s memory and is given a
-  varied value (a callee's write, a ``sincos`` output, an OpenMP region);
+  from varied memory into it, or a call given a varied value whose callee may store floats
+  behind ``p`` (a callee's own stores, a ``sincos`` output, an OpenMP region);
 * a *read*: a load of floats from ``p``'s memory whose value reaches anything but a store
   back into ``p``'s memory, a comparison or a conversion to an integer (so ``out[i] +=
-  x[i]`` on a constant output is not a read), or a call that may read ``p``'s memory.
+  x[i]`` on a constant output is not a read), or a call whose callee may load floats from
+  it.
 
 Both in one function refuse it, in either order (a loop reads what an earlier iteration
-wrote).  Across calls, each caller sees its callees' writes and reads through the memory
-summaries of ``analysis/memory.py``.  Not seen: memory reached through another pointer
-that aliases ``p`` (two parameters given the same array), which the caller's promise is
-taken for.
+wrote), unless both are constant offsets from ``p`` that do not meet.  Each callee is
+summarized once (``_FloatAccess``): behind which parameters its call tree stores and loads
+floats, and which parameters' addresses it keeps.  Once ``p``'s address is kept (stored
+into memory, returned, given to a callee that keeps it), a pointer loaded from memory may
+be ``p``: the C fuzzer's ``struct fuzz_mix`` holds ``cd`` and reads it back through the
+struct.  Not seen: memory reached through another pointer that aliases ``p`` (two
+parameters given the same array), which the caller's promise is taken for.
 """
 
 from __future__ import annotations
