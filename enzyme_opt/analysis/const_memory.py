@@ -23,8 +23,9 @@ What counts, per function being differentiated, for each shadowless pointer para
   x[i]`` on a constant output is not a read), or a call whose callee may load floats from
   it.
 
-Both in one function refuse it, in either order (a loop reads what an earlier iteration
-wrote), unless both are constant offsets from ``p`` that do not meet.  Each callee is
+Both in one function refuse it when the read may run after the write (in a loop, an
+earlier line may read what a later one wrote in the iteration before), unless both are
+constant offsets from ``p`` that do not meet.  Each callee is
 summarized once (``_FloatAccess``): behind which parameters its call tree stores and loads
 floats, and which parameters' addresses it keeps.  Once ``p``'s address is kept (stored
 into memory, returned, given to a callee that keeps it), a pointer loaded from memory may
@@ -77,8 +78,8 @@ def derivative_read_back(function, varied: set[Value], shadowed) -> tuple | None
         for root in _read_roots(inst, set(writes), escaped & set(writes), summaries):
             read = _bytes(inst, root)
             for write, written in writes[root]:
-                if write is inst:
-                    continue   # a call that writes and reads: its callee's own question
+                if write is inst or not _may_follow(write, inst):
+                    continue   # a call that writes and reads is its callee's question
                 if read is None or written is None or _overlap(read, written):
                     return write, inst, root
     return None
@@ -137,6 +138,26 @@ def _bytes(inst, root: Argument) -> range | None:
 
 def _overlap(a: range, b: range) -> bool:
     return a.start < b.stop and b.start < a.stop
+
+
+def _may_follow(first: I.Instruction, second: I.Instruction) -> bool:
+    """Can ``second`` run after ``first`` (later in its block, or in a block a path
+    leads to, a loop's back edge included)?  A read before any write of the
+    memory reads what the caller put there."""
+    block = first.parent
+    if second.parent is block:
+        order = block.instructions
+        if order.index(first) < order.index(second):
+            return True
+    work, seen = list(block.successors), set()
+    while work:
+        current = work.pop()
+        if current is second.parent:
+            return True
+        if id(current) not in seen:
+            seen.add(id(current))
+            work += current.successors
+    return False
 
 
 def _written_roots(inst, varied, candidates, escaped, summaries) -> set[Argument]:

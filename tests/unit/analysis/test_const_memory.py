@@ -114,6 +114,32 @@ define double @given_away_but_not_kept(ptr %x, ptr %cd, ptr %other) {
   ret double %r
 }
 
+define double @read_before_the_write(ptr %x, ptr %cd) {
+  %first = load double, ptr %cd
+  %v = load double, ptr %x
+  %r = fmul double %first, %v
+  store double %r, ptr %cd
+  ret double %r
+}
+
+define double @read_in_the_next_iteration(ptr %x, ptr %cd, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+  %s = phi double [ 0.0, %entry ], [ %t, %loop ]
+  %c = load double, ptr %cd
+  %v = load double, ptr %x
+  %w = fmul double %c, %v
+  store double %w, ptr %cd
+  %t = fadd double %s, %w
+  %next = add i64 %i, 1
+  %more = icmp ult i64 %next, %n
+  br i1 %more, label %loop, label %done
+done:
+  ret double %t
+}
+
 define double @inactive_write(ptr %x, ptr %cd) {
   store double 1.0, ptr %cd
   %back = load double, ptr %cd
@@ -124,9 +150,10 @@ define double @inactive_write(ptr %x, ptr %cd) {
 """
 
 READ_BACK = {"read_back", "unknown_element", "callee_writes_caller_reads",
-             "caller_writes_callee_reads", "spilled_at_O0", "through_a_struct"}
+             "caller_writes_callee_reads", "spilled_at_O0", "through_a_struct",
+             "read_in_the_next_iteration"}
 NOT_READ_BACK = {"write_only", "read_modify_write", "other_element", "inactive_write",
-                 "given_away_but_not_kept"}
+                 "given_away_but_not_kept", "read_before_the_write"}
 
 
 def _found(name, shadowed_cd=False):
