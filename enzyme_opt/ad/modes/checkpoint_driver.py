@@ -77,9 +77,10 @@ _PREFIX = "enzyme-opt: __enzyme_checkpoint_for: "
 
 def region_type(module: Module) -> T.StructType:
     """The ``EnzymeCkptRegion`` layout of the program's ``<enzyme/checkpoint.h>``: the
-    named struct its schemes index regions with, which clang keeps at every level; the
-    first layout when the module has none (the schemes were compiled elsewhere, or a
-    program defines its own region type, as enzyme-opt's tests do).  Raises ValueError
+    named struct its schemes index regions with, which every module including either
+    version keeps at every level (its ``__enzyme_checkpoint_builtin`` is ``used`` and
+    reaches the reference schemes); the first layout when the module has none (the header
+    is not included: a program with its own region type, as enzyme-opt's tests have).  Raises ValueError
     with the sentence to report when the struct is neither layout, or the module has
     both."""
     found = set()
