@@ -36,6 +36,8 @@ parameters given the same array), which the caller's promise is taken for.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from enzyme_opt.analysis.activity import PROPAGATING
 from enzyme_opt.analysis.memory import READ_ONLY_CALLEES, underlying_objects, unspilled
 from enzyme_opt.analysis.types import constant_offset
@@ -85,21 +87,24 @@ def derivative_read_back(function, varied: set[Value], shadowed) -> tuple | None
     return None
 
 
-def refuse_derivatives_read_back(function, varied, shadowed, ctx, primal_of) -> None:
-    """The one-line refusal of ``derivative_read_back``, for both modes' generators."""
+def read_back_error(function, varied, shadowed, ctx, primal_of):
+    """The one-line error for what ``derivative_read_back`` finds (None when nothing),
+    for both modes' generators: made from the primal body before the rules run, which
+    replace calls, and raised after them, whose own refusals name the construct more
+    closely."""
     found = derivative_read_back(function, varied, shadowed)
     if found is None:
-        return
+        return None
     write, read, root = found
     from enzyme_opt.demangle import user_name
     original = primal_of(root)
     param = original if isinstance(original, Argument) and original.parent is not None else root
     what = f"parameter {param.index + 1} of @{user_name(param.parent.name)}"
-    raise ctx.error(write, f"a value carrying a derivative is written into memory behind "
-                           f"{what}, which has no shadow (it is enzyme_const, or its caller "
-                           f"passed memory without one), and read back ({ctx.where(read)}): "
-                           f"the derivative through that memory would be lost; pass it with "
-                           f"enzyme_dup and a zeroed shadow of the same size")
+    return ctx.error(write, f"a value carrying a derivative is written into memory behind "
+                            f"{what}, which has no shadow (it is enzyme_const, or its caller "
+                            f"passed memory without one), and read back ({ctx.where(read)}): "
+                            f"the derivative through that memory would be lost; pass it with "
+                            f"enzyme_dup and a zeroed shadow of the same size")
 
 
 def roots(pointer: Value, candidates, escaped=frozenset(), depth: int = 0) -> set[Argument]:
@@ -175,7 +180,7 @@ def _written_roots(inst, varied, candidates, escaped, summaries) -> set[Argument
         return roots(inst.arg(0), candidates) if inst.arg(1) in varied else set()
     if kind in _NEITHER and microtask_of(inst) is None:
         return set()
-    return _passed_roots(inst, candidates, summaries, 0)
+    return _passed_roots(inst, candidates, summaries, 0, escaped)
 
 
 def _read_roots(inst, written: set[Argument], escaped, summaries) -> set[Argument]:
@@ -205,17 +210,18 @@ def _summarized(call) -> bool:
 
 def _passed_roots(call, candidates, summaries, which: int, escaped=frozenset()):
     """The candidates whose memory ``call`` may write (``which`` 0) or read (1): for a
-    defined callee (or a fork's microtask), those behind the parameters its summary names,
-    and ``escaped`` where it reads through pointers kept in a parameter's memory; for any
-    other callee, all it is given, and ``escaped``."""
+    defined callee (or a fork's microtask), those behind the parameters its ``Access``
+    names, and ``escaped`` where it does so through pointers kept in a parameter's memory;
+    for any other callee, all it is given, and ``escaped`` unless it is given only constant
+    data."""
     summarized = _summarized(call)
     found: set[Argument] = set()
     for operand, callee, k in _call_operands(call):
-        summary = summaries.of(callee) if summarized else None
-        if (summary is None and not _constant_data(operand)) or \
-                (which == 1 and summary is not None and k in summary[2]):
+        access = summaries.of(callee) if summarized else None
+        if (access is None and not _constant_data(operand)) or \
+                (access is not None and k in access[which + 2]):
             found |= set(escaped)
-        if summary is None or k in summary[which]:
+        if access is None or k in access[which]:
             found |= roots(operand, candidates, escaped)
     return found
 
@@ -246,68 +252,93 @@ def _call_operands(call: I.CallInst):
             yield operand, callee, k
 
 
+class Access(NamedTuple):
+    """What a function's call tree does with the memory behind its pointer parameters
+    (parameter indexes): stores floats there (``written``), loads floats from there
+    (``read``), does either through a pointer kept in that memory (``written_deep``,
+    ``read_deep``: the pointer may be a caller's escaped candidate), keeps the address
+    (``kept``: stores it into memory, returns it, gives it to a call that keeps it)."""
+    written: frozenset
+    read: frozenset
+    written_deep: frozenset
+    read_deep: frozenset
+    kept: frozenset
+
+
+#: A function enzyme-opt generates may state its ``Access`` in this string attribute,
+#: ``written=3,6;read=3,6;…`` (fields of ``Access``, parameter indexes), where reading its
+#: body would say too much: the checkpointing driver hands the user's ``data`` to the
+#: scheme's functions through pointers, which would count as writing floats there.
+ACCESS_ATTRIBUTE = "enzyme_opt.float_access"
+
+
+def access_attribute(access: dict[str, tuple[int, ...]]) -> str:
+    """The ``ACCESS_ATTRIBUTE`` value for ``{field: parameter indexes}``."""
+    return ";".join(f"{field}={','.join(map(str, access.get(field, ())))}"
+                    for field in Access._fields)
+
+
 class _FloatAccess:
-    """Per defined function, what its call tree does with the memory its pointer
-    parameters reach (through pointers loaded from it too): ``(written, read, deep,
-    kept)``, the parameter indexes it stores floats behind, those it loads floats from,
-    those through whose memory it loads floats by a pointer kept there (which may be an
-    escaped candidate of the caller's), and those whose address it keeps (stores into
-    memory, returns, or gives to a call that keeps it).  A declaration, or a recursion not
+    """``Access`` per defined function, asked once.  A declaration, or a recursion not
     yet summarized, counts as everything; an opaque or external call, as touching all it
     is given."""
 
     def __init__(self):
         self._memo: dict = {}
 
-    def of(self, fn) -> tuple[frozenset, frozenset, frozenset, frozenset]:
+    def of(self, fn) -> Access:
         if fn in self._memo:
             return self._memo[fn]
         every = frozenset(range(len(fn.args)))
-        self._memo[fn] = (every, every, every, every)
+        self._memo[fn] = Access(every, every, every, every, every)
         if fn.is_declaration:
             return self._memo[fn]
+        stated = fn.string_attributes().get(ACCESS_ATTRIBUTE)
+        if stated is not None:
+            fields = dict(part.split("=") for part in stated.split(";"))
+            self._memo[fn] = Access(*(frozenset(int(i) for i in fields[f].split(",") if i)
+                                      for f in Access._fields))
+            return self._memo[fn]
         params = {a for a in fn.args if a.type.is_pointer}
-        written: set[Argument] = set()
-        read: set[Argument] = set()
-        deep: set[Argument] = set()
+        found = [set(), set(), set(), set()]   # written, read, written_deep, read_deep
         for inst in fn.instructions():
             if isinstance(inst, I.StoreInst) and T.contains_float(inst.value.type):
-                written |= roots(inst.pointer, params)
+                found[0] |= roots(inst.pointer, params)
+                found[2] |= _deep_roots(inst.pointer, params)
             elif isinstance(inst, I.LoadInst) and T.contains_float(inst.type):
-                read |= roots(inst.pointer, params)
-                deep |= _deep_roots(inst.pointer, params)
+                found[1] |= roots(inst.pointer, params)
+                found[3] |= _deep_roots(inst.pointer, params)
             elif isinstance(inst, I.CallInst):
-                w, r, d = self._call(inst, params)
-                written |= w
-                read |= r
-                deep |= d
+                for into, more in zip(found, self._call(inst, params)):
+                    into |= more
         kept = _escaped(fn, params, self)
-        self._memo[fn] = tuple(frozenset(a.index for a in found)
-                               for found in (written, read, deep, kept))
+        self._memo[fn] = Access(*(frozenset(a.index for a in each)
+                                  for each in (*found, kept)))
         return self._memo[fn]
 
-    def _call(self, inst, params):
+    def _call(self, inst, params) -> tuple:
+        """(written, read, written_deep, read_deep) of ``params`` by one call."""
         kind = call_kind(inst)
         if kind == calls.COPY:
             return roots(inst.arg(0), params), roots(inst.arg(1), params), \
-                _deep_roots(inst.arg(1), params)
+                _deep_roots(inst.arg(0), params), _deep_roots(inst.arg(1), params)
         if kind in _NEITHER and microtask_of(inst) is None:
-            return set(), set(), set()
+            return set(), set(), set(), set()
         if not _summarized(inst):
             given = set()
             for operand, _, _ in _call_operands(inst):
                 given |= roots(operand, params)
             reads = kind != calls.MATH and not (
                 kind == calls.EXTERNAL and inst.called_function.name in READ_ONLY_CALLEES)
-            return given, (given if reads else set()), (given if reads else set())
-        written, read, deep = set(), set(), set()
+            return given, (given if reads else set()), given, (given if reads else set())
+        out = (set(), set(), set(), set())
         for operand, callee, k in _call_operands(inst):
-            w, r, d, _ = self.of(callee)
-            reached = roots(operand, params) if k in w | r | d else set()
-            written |= reached if k in w else set()
-            read |= reached if k in r else set()
-            deep |= reached if k in d else set()
-        return written, read, deep
+            access = self.of(callee)
+            reached = roots(operand, params)
+            for into, indexes in zip(out, access[:4]):
+                if k in indexes:
+                    into |= reached
+        return out
 
 
 def _deep_roots(pointer: Value, params) -> set[Argument]:
@@ -337,7 +368,7 @@ def _escaped(function, candidates, summaries) -> set[Argument]:
                 calls.COPY, calls.MATH} or microtask_of(inst) is not None):
             summarized = _summarized(inst)
             for operand, callee, k in _call_operands(inst):
-                if summarized and k not in summaries.of(callee)[3]:
+                if summarized and k not in summaries.of(callee).kept:
                     continue
                 if not summarized and _not_captured(callee, k):
                     continue

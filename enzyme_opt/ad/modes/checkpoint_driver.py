@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 
 from enzyme_opt.ad.sweeps.tape import message_global
+from enzyme_opt.analysis.const_memory import ACCESS_ATTRIBUTE, access_attribute
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function, Module
@@ -80,9 +81,9 @@ def region_type(module: Module) -> T.StructType:
     named struct its schemes index regions with, which every module including either
     version keeps at every level (its ``__enzyme_checkpoint_builtin`` is ``used`` and
     reaches the reference schemes); the first layout when the module has none (the header
-    is not included: a program with its own region type, as enzyme-opt's tests have).  Raises ValueError
-    with the sentence to report when the struct is neither layout, or the module has
-    both."""
+    is not included: a program with its own region type, as enzyme-opt's tests have).
+    Raises ValueError with the sentence to report when the struct is neither layout, or
+    the module has both."""
     found = set()
     for name, ty in module.struct_types.items():
         if REGION_NAME.fullmatch(name) and ty.body is not None:
@@ -446,7 +447,16 @@ def _indices(field: int) -> list[Value]:
     return [ConstantInt(T.i32, 0), ConstantInt(T.i32, field)]
 
 
+#: What the drivers do with floats, for ``analysis/const_memory.py``: they move them in and
+#: out of the regions (3) and through the steps' environment (6), and through the pointers
+#: both hold; the scheme (0) and its data or state (1) only go to the scheme's functions,
+#: which may keep them
+DRIVER_ACCESS = access_attribute({"written": (3, 6), "read": (3, 6), "written_deep": (3, 6),
+                                  "read_deep": (3, 6), "kept": (0, 1)})
+
+
 def _new(module: Module, name: str, fty: T.FunctionType, names: list[str]) -> Function:
     fn = Function(name, fty, names, prefix="internal")
     module.add(fn)
+    fn.add_string_attribute(ACCESS_ATTRIBUTE, DRIVER_ACCESS)
     return fn

@@ -29,7 +29,7 @@ from enzyme_opt.analysis.activity import (GlobalReach, active_store_without_shad
                                           float_from_integer_bits_message, global_shadows,
                                           pointer_from_integer_message,
                                           refuse_tables_of_shadowed_globals, varied_values)
-from enzyme_opt.analysis.const_memory import refuse_derivatives_read_back
+from enzyme_opt.analysis.const_memory import read_back_error
 from enzyme_opt.analysis.library import check_library_calls
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
@@ -116,16 +116,18 @@ class ForwardGenerator:
         self.reaches_shadowed_globals = GlobalReach(globals_with_shadow)
         self.varied = varied_values(self.out, active_args | set(globals_with_shadow))
         check_library_calls(self.out, self.varied, self.fail)
-        refuse_derivatives_read_back(self.out, self.varied, shadows, self.ctx, self.primal_of)
         shadows.update(indirect.function_shadows(self.out.module, self.width))
         entry = Builder().at_start(self.out.entry)
         for arg, shadow in shadows.items():
             self.tangent[arg] = self.lanes.from_abi(entry, shadow, arg.type)
         self.phis: list[tuple[I.PhiInst, I.PhiInst]] = []
         primal_code = {inst for block in self.out.blocks for inst in block.instructions}
+        read_back = read_back_error(self.out, self.varied, shadows, self.ctx, self.primal_of)
         for block in definition_order(self.out):
             for inst in list(block.instructions):
                 self.visit(inst)
+        if read_back is not None:
+            raise read_back
         for primal_phi, tangent_phi in self.phis:
             self.fill_phi(primal_phi, tangent_phi)
         if self.ctx.reuse:   # exact (ad/modes/forward_doubles.py); --no-reuse: the rules' form

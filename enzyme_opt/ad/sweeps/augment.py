@@ -37,7 +37,7 @@ from enzyme_opt.analysis.activity import (GlobalReach, active_store_without_shad
                                           pointer_from_integer_message,
                                           refuse_tables_of_shadowed_globals, useful_values,
                                           varied_values)
-from enzyme_opt.analysis.const_memory import refuse_derivatives_read_back
+from enzyme_opt.analysis.const_memory import read_back_error
 from enzyme_opt.analysis.library import check_library_calls
 from enzyme_opt.analysis.memory import writes_only_local_memory
 from enzyme_opt.analysis.settled_locals import settled_locals
@@ -160,12 +160,13 @@ class AugmentedBuilder(CopyShadows, ReverseNeeds, RecordPlanner):
         self.varied = varied_values(self.out, active | set(globals_with_shadow))
         self.useful = useful_values(self.out, self.varied)
         check_library_calls(self.out, self.varied, self.fail)
-        refuse_derivatives_read_back(self.out, self.varied, self.shadow, self.ctx,
-                                     self.primal_of)
         self.shadow.update(indirect.function_shadows(self.out.module, self.width))
+        read_back = read_back_error(self.out, self.varied, self.shadow, self.ctx, self.primal_of)
         for block in definition_order(self.out):
             for inst in list(block.instructions):
                 self.visit(inst)
+        if read_back is not None:
+            raise read_back
         for phi, shadow in self.shadow_phis:
             for value in phi.operands[0::2]:
                 self.runtime.check_merge(self.ctx, phi, value, self.shadow)

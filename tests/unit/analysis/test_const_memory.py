@@ -181,3 +181,22 @@ def test_a_constant_output_is_not_a_read_back(name):
 @pytest.mark.parametrize("name", sorted(READ_BACK))
 def test_memory_with_a_shadow_is_never_in_question(name):
     assert _found(name, shadowed_cd=True)[0] is None
+
+
+def test_a_generated_function_may_state_its_access():
+    """The checkpointing driver states what it does with floats (it hands the user's data
+    to the scheme through pointers, which reading its body would count as writes)."""
+    from enzyme_opt.analysis.const_memory import (ACCESS_ATTRIBUTE, Access, _FloatAccess,
+                                                  access_attribute)
+    module = parse_module("""
+define internal void @driver(ptr %data, ptr %regions, ptr %fn) {
+  call void %fn(ptr %data, ptr %regions)
+  ret void
+}
+""")
+    fn = module.get_function("driver")
+    read_from_body = _FloatAccess().of(fn)
+    assert 0 in read_from_body.written            # an opaque call: everything it is given
+    fn.add_string_attribute(ACCESS_ATTRIBUTE, access_attribute({"written": (1,), "kept": (0,)}))
+    assert _FloatAccess().of(fn) == Access(frozenset({1}), frozenset(), frozenset(),
+                                           frozenset(), frozenset({0}))
