@@ -180,7 +180,7 @@ def _written_roots(inst, varied, candidates, escaped, summaries) -> set[Argument
         return roots(inst.arg(0), candidates) if inst.arg(1) in varied else set()
     if kind in _NEITHER and microtask_of(inst) is None:
         return set()
-    return _passed_roots(inst, candidates, summaries, 0, escaped)
+    return _passed_roots(inst, candidates, summaries, 0, escaped, varied)
 
 
 def _read_roots(inst, written: set[Argument], escaped, summaries) -> set[Argument]:
@@ -208,18 +208,23 @@ def _summarized(call) -> bool:
     return call_kind(call) == calls.DEFINED or microtask_of(call) is not None
 
 
-def _passed_roots(call, candidates, summaries, which: int, escaped=frozenset()):
+def _passed_roots(call, candidates, summaries, which: int, escaped=frozenset(),
+                  varied=frozenset()):
     """The candidates whose memory ``call`` may write (``which`` 0) or read (1): for a
     defined callee (or a fork's microtask), those behind the parameters its ``Access``
     names, and ``escaped`` where it does so through pointers kept in a parameter's memory;
     for any other callee, all it is given, and ``escaped`` unless it is given only constant
-    data."""
+    data.  A write through a pointer kept in memory the caller passes with a shadow (a
+    varied pointer) is left to run-time activity, which stops a derivative written into
+    constant data found there (``ad/runtime_activity.py``); only memory without one (a
+    struct holding ``cd`` and nothing active) can hide it."""
     summarized = _summarized(call)
     found: set[Argument] = set()
     for operand, callee, k in _call_operands(call):
         access = summaries.of(callee) if summarized else None
         if (access is None and not _constant_data(operand)) or \
-                (access is not None and k in access[which + 2]):
+                (access is not None and k in access[which + 2] and
+                 (which == 1 or operand not in varied)):
             found |= set(escaped)
         if access is None or k in access[which]:
             found |= roots(operand, candidates, escaped)
