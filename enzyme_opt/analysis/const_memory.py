@@ -43,6 +43,7 @@ from enzyme_opt.analysis.memory import READ_ONLY_CALLEES, underlying_objects, un
 from enzyme_opt.analysis.types import constant_offset
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
+from enzyme_opt.ir.cfg import Reachability
 from enzyme_opt.ir.values import Argument, Value
 from enzyme_opt.knowledge import calls
 from enzyme_opt.knowledge.calls import call_kind
@@ -76,12 +77,14 @@ def derivative_read_back(function, varied: set[Value], shadowed) -> tuple | None
             writes.setdefault(root, []).append((inst, _bytes(inst, root)))
     if not writes:
         return None
+    reach = Reachability()
     for inst in function.instructions():
         for root in _read_roots(inst, set(writes), escaped & set(writes), summaries):
             read = _bytes(inst, root)
             for write, written in writes[root]:
-                if write is inst or not _may_follow(write, inst):
-                    continue   # a call that writes and reads is its callee's question
+                # (a call that both writes and reads: its callee's own question)
+                if write is inst or not reach.may_follow(write, inst):
+                    continue
                 if read is None or written is None or _overlap(read, written):
                     return write, inst, root
     return None
@@ -143,26 +146,6 @@ def _bytes(inst, root: Argument) -> range | None:
 
 def _overlap(a: range, b: range) -> bool:
     return a.start < b.stop and b.start < a.stop
-
-
-def _may_follow(first: I.Instruction, second: I.Instruction) -> bool:
-    """Can ``second`` run after ``first`` (later in its block, or in a block a path
-    leads to, a loop's back edge included)?  A read before any write of the
-    memory reads what the caller put there."""
-    block = first.parent
-    if second.parent is block:
-        order = block.instructions
-        if order.index(first) < order.index(second):
-            return True
-    work, seen = list(block.successors), set()
-    while work:
-        current = work.pop()
-        if current is second.parent:
-            return True
-        if id(current) not in seen:
-            seen.add(id(current))
-            work += current.successors
-    return False
 
 
 def _written_roots(inst, varied, candidates, escaped, summaries) -> set[Argument]:

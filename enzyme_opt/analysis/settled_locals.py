@@ -20,7 +20,8 @@ from __future__ import annotations
 from enzyme_opt.analysis.types import uses_through_offsets
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
-from enzyme_opt.ir.module import BasicBlock, Function
+from enzyme_opt.ir.cfg import Reachability
+from enzyme_opt.ir.module import Function
 
 #: Memory intrinsics by the operand that is written (0) or read (1).
 _FILLS_AND_COPIES = ("llvm.memset.", "llvm.memcpy.", "llvm.memmove.")
@@ -36,7 +37,7 @@ def settled_locals(function: Function) -> set[I.AllocaInst]:
     read at least once inside a loop (see the module's docstring)."""
     if function.is_declaration or not function.blocks:
         return set()
-    reach = _Reachability()
+    reach = Reachability()
     found = set()
     for inst in function.blocks[0].instructions:
         if not isinstance(inst, I.AllocaInst) or inst.count is not None or inst.prefix \
@@ -48,7 +49,7 @@ def settled_locals(function: Function) -> set[I.AllocaInst]:
             continue
         reads, writes = accesses
         if any(reach.in_cycle(r.parent) for r in reads) and \
-                not any(_may_follow(w, r, reach) for r in reads for w in writes):
+                not any(reach.may_follow(r, w) for r in reads for w in writes):
             found.add(inst)
     return found
 
@@ -82,34 +83,3 @@ def _accesses(alloca: I.AllocaInst):
     return reads, writes
 
 
-def _may_follow(write: I.Instruction, read: I.Instruction, reach: "_Reachability") -> bool:
-    """Can ``write`` run after ``read`` within one call?"""
-    if write.parent is read.parent:
-        block = read.parent
-        if block.instructions.index(write) > block.instructions.index(read):
-            return True
-    return write.parent in reach.after(read.parent)
-
-
-class _Reachability:
-    """The blocks reachable from a block through at least one edge, memoized."""
-
-    def __init__(self) -> None:
-        self._after: dict[BasicBlock, set[BasicBlock]] = {}
-
-    def after(self, block: BasicBlock) -> set[BasicBlock]:
-        known = self._after.get(block)
-        if known is not None:
-            return known
-        seen: set[BasicBlock] = set()
-        work = list(block.successors)
-        while work:
-            nxt = work.pop()
-            if nxt not in seen:
-                seen.add(nxt)
-                work.extend(nxt.successors)
-        self._after[block] = seen
-        return seen
-
-    def in_cycle(self, block: BasicBlock) -> bool:
-        return block in self.after(block)

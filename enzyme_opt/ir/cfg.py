@@ -27,6 +27,41 @@ def reverse_post_order(function: Function) -> list[BasicBlock]:
     return order
 
 
+class Reachability:
+    """The blocks reachable from a block through at least one edge, memoized; and whether
+    one instruction may run after another in the same call."""
+
+    def __init__(self) -> None:
+        self._after: dict[BasicBlock, set[BasicBlock]] = {}
+
+    def after(self, block: BasicBlock) -> set[BasicBlock]:
+        known = self._after.get(block)
+        if known is not None:
+            return known
+        seen: set[BasicBlock] = set()
+        work = list(block.successors)
+        while work:
+            nxt = work.pop()
+            if nxt not in seen:
+                seen.add(nxt)
+                work.extend(nxt.successors)
+        self._after[block] = seen
+        return seen
+
+    def in_cycle(self, block: BasicBlock) -> bool:
+        return block in self.after(block)
+
+    def may_follow(self, first, second) -> bool:
+        """Can instruction ``second`` run after ``first`` within one call (later in their
+        block, or in a block a path of at least one edge leads to, a loop's back edge
+        included)?"""
+        if first.parent is second.parent:
+            order = first.parent.instructions
+            if order.index(first) < order.index(second):
+                return True
+        return second.parent in self.after(first.parent)
+
+
 def definition_order(function: Function) -> list[BasicBlock]:
     """Every block, each after the blocks that dominate it: reverse
     post-order, then the unreachable blocks in layout order.  Layout order

@@ -101,8 +101,60 @@ define double @through_a_struct(ptr %x, ptr %cd) {
   ret double %back
 }
 
-define internal void @keep(ptr nocapture %p) {
+define internal void @keep(ptr %p) {
   ret void
+}
+
+define internal void @keep_in(ptr %slot, ptr %p) {
+  store ptr %p, ptr %slot
+  ret void
+}
+
+define double @kept_by_a_callee(ptr %x, ptr %cd) {
+  %m = alloca ptr
+  call void @keep_in(ptr %m, ptr %cd)
+  %v = load double, ptr %x
+  store double %v, ptr %cd
+  %c = load ptr, ptr %m
+  %back = load double, ptr %c
+  ret double %back
+}
+
+define internal void @square_through(ptr %h, double %v) {
+  %c = load ptr, ptr %h
+  %sq = fmul double %v, %v
+  store double %sq, ptr %c
+  ret void
+}
+
+define double @written_through_a_holder(ptr %x, ptr %cd) {
+  %h = alloca ptr
+  store ptr %cd, ptr %h
+  %v = load double, ptr %x
+  call void @square_through(ptr %h, double %v)
+  %back = load double, ptr %cd
+  %r = fmul double %back, %v
+  ret double %r
+}
+
+define internal void @square_second(ptr %m, double %v) {
+  %px = getelementptr inbounds i8, ptr %m, i64 8
+  %x = load ptr, ptr %px
+  %sq = fmul double %v, %v
+  store double %sq, ptr %x
+  ret void
+}
+
+define double @written_through_a_struct_with_a_shadow(ptr %x, ptr %cd) {
+  %m = alloca { ptr, ptr }
+  store ptr %cd, ptr %m
+  %px = getelementptr inbounds i8, ptr %m, i64 8
+  store ptr %x, ptr %px
+  %v = load double, ptr %x
+  call void @square_second(ptr %m, double %v)
+  %back = load double, ptr %cd
+  %r = fmul double %back, %v
+  ret double %r
 }
 
 define double @given_away_but_not_kept(ptr %x, ptr %cd, ptr %other) {
@@ -151,9 +203,11 @@ define double @inactive_write(ptr %x, ptr %cd) {
 
 READ_BACK = {"read_back", "unknown_element", "callee_writes_caller_reads",
              "caller_writes_callee_reads", "spilled_at_O0", "through_a_struct",
-             "read_in_the_next_iteration"}
+             "read_in_the_next_iteration", "kept_by_a_callee", "written_through_a_holder"}
 NOT_READ_BACK = {"write_only", "read_modify_write", "other_element", "inactive_write",
-                 "given_away_but_not_kept", "read_before_the_write"}
+                 "given_away_but_not_kept", "read_before_the_write",
+                 # a callee's write through a struct with a shadow: run-time activity's
+                 "written_through_a_struct_with_a_shadow"}
 
 
 def _found(name, shadowed_cd=False):
