@@ -22,8 +22,7 @@ from enzyme_opt.knowledge.calls import call_kind
 from enzyme_opt.knowledge.openmp import FORK_CALLS, microtask_of
 
 #: callees that read but never write memory they are given
-READ_ONLY_CALLEES = frozenset({"printf", "puts", "fprintf", "strlen", "strcmp", "memcmp",
-                               "write"})
+READ_ONLY_CALLEES = frozenset({"printf", "puts", "fprintf", "strlen", "strcmp", "memcmp"})
 
 
 def _is_local(pointer) -> bool:
