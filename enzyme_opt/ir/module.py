@@ -379,7 +379,8 @@ class Function(GlobalValue):
             last = re.match(r"\s*(?:(?:local_)?unnamed_addr\s*|addrspace\(\d+\)\s*)*",
                             self.suffix)
         at = last.end()
-        self.suffix = f"{self.suffix[:at].rstrip()} #{group} {self.suffix[at:].lstrip()}".strip()
+        # (a suffix starts with its blank, as the parser keeps it: ``) #3 {``, not ``)#3 {``)
+        self.suffix = " " + f"{self.suffix[:at].strip()} #{group} {self.suffix[at:].strip()}".strip()
 
     # -- names -----------------------------------------------------------------
     def slot_name(self, value: Value) -> str:
