@@ -155,8 +155,13 @@ def inactive_pointer_into_shadow(store, shadowed, pointee_types, primal_of,
     primal = primal_of(store)
     if primal is None:
         return None
-    read = pointee_types().loaded_pointee_types(primal.pointer)
-    if not any(t.scalar.is_float for t in read) and \
+    pointees = pointee_types()
+    read = pointees.loaded_pointee_types(primal.pointer)
+    floats = any(t.scalar.is_float for t in read)
+    # Written through: the derivative mirrors every store, so a null shadow would be
+    # written to even when no float is (an int counter behind a const pointer in a struct).
+    written = not floats and pointees.written_through_pointees(primal.pointer)
+    if not floats and not written and \
             (read or not unknown_counts or not value.type.scalar.is_pointer):
         return None
     original = primal_of(value)
@@ -167,9 +172,11 @@ def inactive_pointer_into_shadow(store, shadowed, pointee_types, primal_of,
         what = value.ref()
     else:
         what = f"%{value.name}" if value.name else "a pointer"
+    later = "memory is written through it" if written else "floating-point values are read " \
+                                                            "through it"
     return (f"{what} has no shadow (it is enzyme_const, or points to memory that "
-            f"holds no derivatives) but is stored into memory that has one, and floating-point "
-            f"values are read through it later: its derivative would dereference a null "
+            f"holds no derivatives) but is stored into memory that has one, and {later} "
+            f"later: its derivative would dereference a null "
             f"shadow; pass it with enzyme_dup and a zeroed shadow of the same size")
 
 

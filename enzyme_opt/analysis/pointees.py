@@ -61,6 +61,8 @@ class PointeeTypes:
         self._node: dict[object, int] = {}
         self._parent: list[int] = []
         self._types: list[set[T.Type]] = []
+        #: whether the class is written (stored into, copied or set into)
+        self._stored: list[bool] = []
         self._pointee: list[int] = []
         self._fields: list[dict[int, int]] = []
         #: the object class a field class hangs under (-1: none)
@@ -100,6 +102,23 @@ class PointeeTypes:
         target = self._pointee[self._find(node)]
         return self._collect(target) if target >= 0 else set()
 
+    def written_through_pointees(self, pointer: Value) -> bool:
+        """Whether memory is written through the pointers kept in the memory ``pointer``
+        reaches (``*p = …`` for ``p`` loaded from there)."""
+        node = self._node.get(pointer)
+        if node is None:
+            return False
+        target = self._pointee[self._find(node)]
+        todo, seen = [target] if target >= 0 else [], set()
+        while todo:
+            root = self._find(todo.pop())
+            if root not in seen:
+                seen.add(root)
+                if self._stored[root]:
+                    return True
+                todo += self._fields[root].values()
+        return False
+
     def _collect(self, node: int) -> set[T.Type]:
         """The types of ``node``'s class and of its fields, recursively."""
         found: set[T.Type] = set()
@@ -116,6 +135,7 @@ class PointeeTypes:
     def _new(self) -> int:
         self._parent.append(len(self._parent))
         self._types.append(set())
+        self._stored.append(False)
         self._pointee.append(-1)
         self._fields.append({})
         self._owner.append(-1)
@@ -153,6 +173,7 @@ class PointeeTypes:
                 x, y = y, x
             self._parent[y] = x
             self._types[x] |= self._types[y]
+            self._stored[x] = self._stored[x] or self._stored[y]
             px, py = self._pointee[x], self._pointee[y]
             if px < 0:
                 self._pointee[x] = py
@@ -179,6 +200,9 @@ class PointeeTypes:
     def _same(self, a, b) -> None:
         self._unify(self._of(a), self._of(b))
 
+    def _written(self, pointer: Value) -> None:
+        self._stored[self._find(self._of(pointer))] = True
+
     def _accessed(self, pointer: Value, ty: T.Type) -> None:
         self._types[self._find(self._of(pointer))] |= scalar_leaves(ty)
 
@@ -191,10 +215,12 @@ class PointeeTypes:
                     self._unify(self._of(inst), self._pointee_of(inst.pointer))
             elif isinstance(inst, I.StoreInst):
                 self._accessed(inst.pointer, inst.value.type)
+                self._written(inst.pointer)
                 if T.contains_pointer(inst.value.type):
                     self._unify(self._of(inst.value), self._pointee_of(inst.pointer))
             elif isinstance(inst, (I.AtomicRMWInst, I.CmpXchgInst)):
                 self._accessed(inst.operand(0), inst.operands[-1].type)
+                self._written(inst.operand(0))
             elif isinstance(inst, I.AllocaInst):
                 self._accessed(inst, inst.allocated_type)
             elif isinstance(inst, I.CallInst):
@@ -218,6 +244,9 @@ class PointeeTypes:
             return
         if callee.name.startswith(_COPIES):
             self._same(call.arg(0), call.arg(1))
+            self._written(call.arg(0))
+        elif callee.name.startswith("llvm.memset."):
+            self._written(call.arg(0))
         elif callee in self._forwards:
             self._same(call, call.arg(self._forwards[callee]))
         elif callee in in_scope:

@@ -73,3 +73,50 @@ def test_a_field_stays_apart_from_its_object_but_the_object_counts_its_fields():
 def test_a_pointer_outside_the_analysed_functions_has_no_evidence():
     module, types = analysed()
     assert types.scalar_types(module.get_function("malloc")) == set()
+
+
+WRITES = """
+%struct.state = type { ptr, ptr }
+
+define void @bump(ptr %s) {
+  %field = getelementptr inbounds i8, ptr %s, i64 8
+  %count = load ptr, ptr %field
+  %n = load i32, ptr %count
+  %n1 = add i32 %n, 1
+  store i32 %n1, ptr %count
+  ret void
+}
+
+define i32 @peek(ptr %s) {
+  %field = getelementptr inbounds i8, ptr %s, i64 8
+  %count = load ptr, ptr %field
+  %n = load i32, ptr %count
+  ret i32 %n
+}
+
+define void @keep(ptr %count, ptr %other) {
+  %s = alloca %struct.state
+  %slot = getelementptr inbounds i8, ptr %s, i64 8
+  store ptr %count, ptr %slot
+  call void @bump(ptr %s)
+  %t = alloca %struct.state
+  %tslot = getelementptr inbounds i8, ptr %t, i64 8
+  store ptr %other, ptr %tslot
+  %n = call i32 @peek(ptr %t)
+  ret void
+}
+"""
+
+
+def test_memory_written_through_a_kept_pointer_is_told_apart_from_memory_only_read():
+    # A pointer without a shadow kept in memory that has one needs run-time activity when
+    # anything is written through it (analysis/activity.inactive_pointer_into_shadow): the
+    # store's shadow would be a null pointer's.
+    module = parse_module(WRITES)
+    types = PointeeTypes([f for f in module.functions if not f.is_declaration])
+    keep = module.get_function("keep")
+    written_slot = next(i for i in keep.instructions() if i.name == "slot")
+    read_slot = next(i for i in keep.instructions() if i.name == "tslot")
+    assert types.written_through_pointees(written_slot)
+    assert not types.written_through_pointees(read_slot)
+    assert types.loaded_pointee_types(read_slot) == {T.i32}
