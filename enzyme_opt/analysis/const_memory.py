@@ -266,6 +266,11 @@ def access_attribute(access: dict[str, tuple[int, ...]]) -> str:
                     for field in Access._fields)
 
 
+def float_access(fn) -> Access:
+    """``fn``'s ``Access``, as the question above summarizes a callee."""
+    return _FloatAccess().of(fn)
+
+
 class _FloatAccess:
     """``Access`` per defined function, asked once.  A declaration, or a recursion not
     yet summarized, counts as everything; an opaque or external call, as touching all it

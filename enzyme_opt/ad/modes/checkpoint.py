@@ -8,7 +8,8 @@
 is the loop ``for (i = start; i < start + n; i++) step(i, args...)``, and
 ``__enzyme_checkpoint_while(step, enzyme_scheme, &scheme, data, …)`` the loop
 ``i = 0; while (step(i++, args...));`` (the scheme learns its length at its end).  In the
-primal and in forward mode it is exactly that loop.  In reverse mode the
+primal and in forward mode it is exactly that loop (forward mode over its reverse pair:
+``ad/modes/checkpoint_tangent.py``).  In reverse mode the
 tape of the whole loop is not kept: a scheme (a table of C functions,
 ``ad/modes/checkpoint_driver.py``) says before which steps to snapshot the marked
 regions, which steps to recompute from a snapshot, and when to differentiate
@@ -51,6 +52,7 @@ from enzyme_opt.ad.modes.checkpoint_driver import (STEP, fail_with, forward_driv
                                                    region_fields, region_type, reverse_driver)
 from enzyme_opt.ad.sweeps.tape import read_record, write_record
 from enzyme_opt.ad.utils import build_struct, calls_of, convert_argument, new_internal_function
+from enzyme_opt.analysis.const_memory import ACCESS_ATTRIBUTE, access_attribute, float_access
 from enzyme_opt.analysis.memory import (read_objects, reachable_functions, unspilled,
                                          written_objects)
 from enzyme_opt.analysis.types import underlying_object, uses_through_offsets
@@ -373,6 +375,7 @@ class CheckpointGenerator:
         self.gradient_step = self._gradient_step()
         self._augmented()
         self._reverse()
+        self._state_access()
         forward_driver(module)
         reverse_driver(module)
 
@@ -414,6 +417,36 @@ class CheckpointGenerator:
     def _written_globals(self) -> list[GlobalVariable]:
         return sorted((v for v in self.written if isinstance(v, GlobalVariable)),
                       key=lambda g: g.name)
+
+    def _state_access(self) -> None:
+        """What the pair does with floats, stated for ``analysis/const_memory.py``: what the
+        step does with each of its arguments (and, with any, the reverse sweep with its
+        shadow: adjoints are added there and read), and floats taped.  Read from its body,
+        the pair would keep every pointer it is given (it stores them into its regions array
+        and environment, for the driver, which keeps none) and write floats into every
+        region (a snapshot restored writes back bytes a step wrote, no new derivative);
+        forward mode over the gradient, which loads the loop's local state from the tape,
+        would then see the scheme or an ``enzyme_const`` region written and read back."""
+        step = float_access(self.ctx.preprocessed(self.step))
+        for fn in (self.aug, self.rev):
+            primal, shadows = self._params(fn)
+            tape = fn.args[-1].index
+            access = {field: {tape} for field in ("written", "read", "written_deep", "read_deep")}
+            access["kept"] = set()
+            for position, shadow in enumerate(shadows):
+                p, arg = position + 1, primal[self.first_arg + position].index  # 0: the index
+                for field in ("written", "read", "written_deep", "read_deep", "kept"):
+                    if p in getattr(step, field):
+                        access[field].add(arg)
+                if shadow is not None and p in step.written | step.read | step.kept:
+                    access["written"].add(shadow.index)
+                    access["read"].add(shadow.index)
+                if shadow is not None:
+                    for field in ("written_deep", "read_deep", "kept"):
+                        if p in getattr(step, field):
+                            access[field].add(shadow.index)
+            fn.add_string_attribute(ACCESS_ATTRIBUTE, access_attribute(
+                {field: tuple(sorted(indexes)) for field, indexes in access.items()}))
 
     # -- the two per-loop functions the driver calls --------------------------------------
     def _primal_step(self) -> Function:

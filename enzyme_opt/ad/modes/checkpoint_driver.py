@@ -449,10 +449,12 @@ def _indices(field: int) -> list[Value]:
 
 #: What the drivers do with floats, for ``analysis/const_memory.py``: they move them in and
 #: out of the regions (3) and through the steps' environment (6), and through the pointers
-#: both hold; the scheme (0) and its data or state (1) only go to the scheme's functions,
-#: which may keep them
+#: both hold.  The scheme (0) and its data or state (1) go only to the scheme's functions,
+#: which keep what they keep in the scheme's own state, which the differentiated code never
+#: reads: not counted as kept, for a pointer the differentiated code loads (forward mode over
+#: a gradient loads the loop's local state from its tape) is not one of them.
 DRIVER_ACCESS = access_attribute({"written": (3, 6), "read": (3, 6), "written_deep": (3, 6),
-                                  "read_deep": (3, 6), "kept": (0, 1)})
+                                  "read_deep": (3, 6)})
 
 
 def _new(module: Module, name: str, fty: T.FunctionType, names: list[str]) -> Function:

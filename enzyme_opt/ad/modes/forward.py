@@ -10,6 +10,7 @@ each tangent is ``[W x T]`` and rules run once per lane.
 from __future__ import annotations
 
 from enzyme_opt.abi import request as R
+from enzyme_opt.ad.modes import checkpoint_tangent
 from enzyme_opt.ad.modes.forward_doubles import halve_doubled_sums
 from enzyme_opt.ad.modes.forward_reuse import PrimalMath
 from enzyme_opt.ad.parallel import gpu, shuffles
@@ -345,7 +346,8 @@ class ForwardGenerator:
             return
         if inst.ordering:
             raise self.fail(inst, "atomic stores to active memory are not supported")
-        self.runtime.check_store(self.ctx, inst, self.tangent, self.primal_of)
+        if not checkpoint_tangent.regions_array(inst.pointer):
+            self.runtime.check_store(self.ctx, inst, self.tangent, self.primal_of)
         b = Builder().after(inst)
         if self.t(inst.value) is not None and T.contains_float(inst.value.type):
             self.runtime.stop_lost_derivative(b, split_lanes(b, shadow, self.width),
@@ -447,6 +449,8 @@ class ForwardGenerator:
                 raise self.fail(inst, no_rule_message(fn, "forward mode"))
             else:
                 self.call_derivative(inst, fn, b)  # as Enzyme: only the forward rule counts
+        elif kind == calls.DEFINED and active and checkpoint_tangent.is_driver(fn):
+            checkpoint_tangent.tangent_driver_call(self, inst)
         elif kind == calls.DEFINED and (active or inst in self.varied
                                         or self.reaches_shadowed_globals(fn)):
             self.call_derivative(inst, fn, b)
