@@ -34,7 +34,8 @@ schemes ckpt_periodic (1, 2, 3 segments) and ckpt_bisect (tests/lit/Inputs/check
 that the checkpointed gradient is the plain loop's (1e-12 relative), that the memory after it
 is exactly what the plain primal leaves, that both agree with central finite differences
 (discarded where unreliable, as fuzz_runtime.h does) and that forward mode gives the plain
-loop's tangents. Programs are built and run by run.py's check_source (clang-22, enzyme-opt,
+loop's tangents; in 40 % of the programs without g_w, also that forward mode over the
+gradient (Hessian-vector products: ``CF_HVP``) gives the plain loop's. Programs are built and run by run.py's check_source (clang-22, enzyme-opt,
 opt-22 -passes=verify, clang-22 again, the binary), so the classes are run.py's; ``failed`` in
 the summary is wrong + crashed + invalid + genfail. Failing programs (shrunk with --shrink,
 by shrink.py) are saved under tests/fuzz/found/checkpoint/ (--save), each with a header
@@ -87,6 +88,8 @@ class Program:
     #: the loop runs on a local copy of u (`double lu[NU]`), whose derivative flows back
     #: through the copy: a local the loop's reverse runs steps on after augmented_f returned
     local_state: bool = False
+    #: forward over reverse is checked too (checkpoint_runtime.h's CF_HVP; never with g_w)
+    hvp: bool = False
 
     def source(self) -> str:
         nw, nk = max(self.nw, 1), max(self.nk, 1)
@@ -97,6 +100,7 @@ class Program:
                 f"#define COUNTER_T {self.counter or 'long'}",
                 f"#define CF_NS {{{', '.join(map(str, self.ns))}}}"]
         head += ["#define CF_MPTR 1"] if self.mptr else []
+        head += ["#define CF_HVP 1"] if self.hvp else []
         head += ['#include "checkpoint_runtime.h"', ""]
         if self.ng:
             init = ", ".join(str(0.1 * (j + 1)) for j in range(self.ng))
@@ -535,7 +539,8 @@ class Generator(gen.Generator):
                        r.choice(["int64_t"] * 4 + ["int"]), ns, regions, self.has_m, self.table,
                        objective, body, self.helpers, self.restrict, self.mptr,
                        # its own draw, so that every other choice of a seed stays as it was
-                       "uw" not in regions and random.Random(self.seed * 7919 + 1).random() < 0.3)
+                       "uw" not in regions and random.Random(self.seed * 7919 + 1).random() < 0.3,
+                       not self.ng and random.Random(self.seed * 7919 + 2).random() < 0.4)
 
     def st_map_w_fill(self, scope: Scope) -> list[Node]:
         nodes = self.over(self.nw, scope,

@@ -27,6 +27,9 @@
  *               fuzz_runtime.h)
  *   fwd         __enzyme_fwddiff(checkpointed) gives plain's tangents (CF_REL), leaves the
  *               primal memory, and the tangent of L matches its directional difference
+ *   hvp         (CF_HVP) forward over reverse: the tangent along that direction of the
+ *               checkpointed gradient, and of the memory, is the plain loop's (CF_REL); the
+ *               memory is plain's primal memory; the scheme tapes exactly n steps
  *
  * With CF_MPTR the step, checkpointed and plain take `int *mp` last (enzyme_const in the AD
  * calls): a loop bound the step reads through it and overwrites (NU when the loop starts, in
@@ -81,6 +84,13 @@ static int cf_m; /* *mp: NU when a loop starts (cf_load) */
 #define CF_MP_PARAM
 #define CF_MP_PRIMAL
 #define CF_MP_AD
+#endif
+
+#ifndef CF_HVP
+#define CF_HVP 0
+#endif
+#if CF_HVP && HAS_G
+#error "CF_HVP needs a program without g_w"
 #endif
 
 #define CF_NP (NU + NW + NK + 1 + CF_NG) /* parameters: u, w, k, p, g */
@@ -274,6 +284,51 @@ static void cf_forward(int scheme, cf_run *r) {
   for (int m = 0; m < CF_NM; m++)
     r->dmem[m] = *cf_shadow(m);
 }
+
+#if CF_HVP
+/* Forward over reverse (Hessian-vector products; programs without g_w, whose one shadow the
+ * tangent and the adjoint would share): the gradient cf_reverse computes, as a function
+ * differentiated in forward mode along cf_direction. */
+__attribute__((noinline)) static void cf_gradient(double *buf, double *dbuf, const double *k,
+                                                  double *dk, const double *p, double *dp,
+                                                  int scheme) {
+  if (scheme < 0)
+    *dp = __enzyme_autodiff((void *)plain, buf, dbuf, buf + NU, dbuf + NU, k, dk, *p,
+                            cf_n CF_MP_AD);
+  else
+    *dp = __enzyme_autodiff((void *)checkpointed, buf, dbuf, buf + NU, dbuf + NU, k, dk, *p,
+                            cf_n, enzyme_const, cf_schemes[scheme], enzyme_const,
+                            cf_data[scheme] CF_MP_AD);
+}
+
+/* The gradient's tangent (in grad), the memory's tangents after it (dmem). */
+static void cf_hvp(int scheme, cf_run *r) {
+  static double tbuf[NU + NW], tdbuf[NU + NW], tk[NK], tdk[NK];
+  double v[CF_NP];
+  cf_direction(v);
+  double p = cf_load(cf_base), tp = v[NU + NW + NK], dp = 0, tdp = 0;
+  for (int i = 0; i < NU + NW; i++) {
+    tbuf[i] = v[i];
+    cf_dbuf[i] = CF_WEIGHT(i);
+    tdbuf[i] = 0;
+  }
+  for (int i = 0; i < NK; i++) {
+    tk[i] = v[NU + NW + i];
+    cf_dk[i] = tdk[i] = 0;
+  }
+  memset(&ckpt_stats, 0, sizeof ckpt_stats);
+  __enzyme_fwddiff((void *)cf_gradient, cf_buf, tbuf, cf_dbuf, tdbuf, cf_k, tk, cf_dk, tdk, &p,
+                   &tp, &dp, &tdp, enzyme_const, scheme);
+  cf_keep_memory(r);
+  for (int i = 0; i < NU + NW; i++) {
+    r->grad[i] = tdbuf[i];
+    r->dmem[i] = tbuf[i];
+  }
+  for (int i = 0; i < NK; i++)
+    r->grad[NU + NW + i] = tdk[i];
+  r->grad[NU + NW + NK] = tdp;
+}
+#endif
 
 /* Wrong checks are held and printed at the end, after one line that says whom they blame
  * (run.py's one-line reason starts with it):
@@ -474,6 +529,27 @@ static void cf_check_n(void) {
     snprintf(what, sizeof what, "ckpt-fwd.%s.fd", cf_scheme_names[s]);
     cf_against_fd(what, "L", cf_tangent_of_L(&ckpt_fwd), along);
   }
+#if CF_HVP
+  static cf_run plain_hvp, ckpt_hvp;
+  cf_hvp(-1, &plain_hvp);
+  cf_print_run("plain-hvp", &plain_hvp, 0);
+  cf_same_memory("plain-hvp.memory", &plain_hvp, &primal, 0);
+  for (int s = 0; s < CF_NSCHEMES; s++) {
+    cf_hvp(s, &ckpt_hvp);
+    long long taped = ckpt_stats.taped_steps;
+    snprintf(what, sizeof what, "ckpt-hvp.%s", cf_scheme_names[s]);
+    cf_print_run(what, &ckpt_hvp, 0);
+    for (int i = 0; i < CF_NP; i++)
+      cf_close(what, cf_name(i, 0), ckpt_hvp.grad[i], plain_hvp.grad[i]);
+    snprintf(what, sizeof what, "ckpt-hvp.%s.tangent", cf_scheme_names[s]);
+    for (int m = 0; m < CF_NM; m++)
+      cf_close(what, cf_name(m, 1), ckpt_hvp.dmem[m], plain_hvp.dmem[m]);
+    snprintf(what, sizeof what, "ckpt-hvp.%s.memory", cf_scheme_names[s]);
+    cf_same_memory(what, &ckpt_hvp, &primal, 0);
+    snprintf(what, sizeof what, "ckpt-hvp.%s.scheme", cf_scheme_names[s]);
+    cf_same(what, "taped-steps", (double)taped, (double)cf_n);
+  }
+#endif
 }
 
 static int cf_check_all(void) {
