@@ -17,6 +17,9 @@
 // RUN: enzyme-opt %t2.ll --no-reuse -S -o - | lli | FileCheck %s
 // RUN: clang -O3 -S -emit-llvm %s -o %t3.ll
 // RUN: enzyme-opt %t3.ll -O2 -S -o - | lli | FileCheck %s
+// The counter written through an enzyme_const pointer the step is given (run-time activity):
+// RUN: clang -O0 -DCOUNT_THROUGH_POINTER -S -emit-llvm %s -o - | enzyme-opt - -S | lli | FileCheck %s
+// RUN: clang -O2 -DCOUNT_THROUGH_POINTER -S -emit-llvm %s -o - | enzyme-opt - -S | lli | FileCheck %s
 #include "../Inputs/checkpoint_schemes.h"
 #include <math.h>
 #define N 5
@@ -25,17 +28,36 @@ void __enzyme_fwddiff(void *, ...);
 extern int enzyme_const, enzyme_dup, enzyme_dupv, enzyme_width;
 long turns;  // written by every step: snapshots hold it
 
-static void step(int64_t t, double *u, double rate) {
+#ifdef COUNT_THROUGH_POINTER
+// The for loop's steps count through an enzyme_const pointer they are given (a region of
+// its own): the loop's environment keeps a pointer without a shadow through which the step
+// writes, so the module is differentiated with run-time activity (ad/runtime_activity.py).
+#define COUNTER_PARAM , long *count
+#define COUNTER_ARG , count
+#define COUNTER_REGION enzyme_checkpoint_region, count, sizeof(long),
+#define COUNTER_CONST , enzyme_const, &turns
+#define COUNT() (*count)++
+#define WHILE_COUNTER , &turns
+#else
+#define COUNTER_PARAM
+#define COUNTER_ARG
+#define COUNTER_REGION
+#define COUNTER_CONST
+#define COUNT() turns++
+#define WHILE_COUNTER
+#endif
+
+static void step(int64_t t, double *u, double rate COUNTER_PARAM) {
   double next[N];
   for (int i = 0; i < N; i++)
     next[i] = u[i] + rate * (cos(u[(i + 2) % N]) * u[i] - 0.2 * u[(i + 1) % N] * u[i]) +
               0.02 * t;
   for (int i = 0; i < N; i++) u[i] = next[i];
-  turns++;
+  COUNT();
 }
 
 static int wstep(int64_t t, double *u, double rate) {
-  step(t, u, rate);
+  step(t, u, rate WHILE_COUNTER);
   return t < 4 && u[0] < 2.0;
 }
 
@@ -45,14 +67,16 @@ static double cost(const double *u, double rate) {
   return s;
 }
 
-static double checkpointed(double *u, int64_t T, double rate, const CkptScheme *s, void *data) {
+static double checkpointed(double *u, int64_t T, double rate, const CkptScheme *s,
+                           void *data COUNTER_PARAM) {
   __enzyme_checkpoint_for((void *)step, 0, T, enzyme_scheme, s, data,
-                          enzyme_checkpoint_region, u, sizeof(double) * N, u, rate);
+                          enzyme_checkpoint_region, u, sizeof(double) * N, COUNTER_REGION u,
+                          rate COUNTER_ARG);
   return cost(u, rate);
 }
 
-static double plain(double *u, int64_t T, double rate) {
-  for (int64_t t = 0; t < T; t++) step(t, u, rate);
+static double plain(double *u, int64_t T, double rate COUNTER_PARAM) {
+  for (int64_t t = 0; t < T; t++) step(t, u, rate COUNTER_ARG);
   return cost(u, rate);
 }
 
@@ -74,10 +98,11 @@ __attribute__((noinline)) static void grad(double *u, double *du, double *rate, 
                                            int64_t T, int kind, const CkptScheme *s,
                                            void *data) {
   if (kind == 0)
-    *drate += __enzyme_autodiff((void *)plain, enzyme_dup, u, du, enzyme_const, T, *rate);
+    *drate += __enzyme_autodiff((void *)plain, enzyme_dup, u, du, enzyme_const, T,
+                                *rate COUNTER_CONST);
   else if (kind == 1)
     *drate += __enzyme_autodiff((void *)checkpointed, enzyme_dup, u, du, enzyme_const, T, *rate,
-                                enzyme_const, s, enzyme_const, data);
+                                enzyme_const, s, enzyme_const, data COUNTER_CONST);
   else if (kind == 2)
     *drate += __enzyme_autodiff((void *)wplain, enzyme_dup, u, du, *rate);
   else
