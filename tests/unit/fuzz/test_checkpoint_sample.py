@@ -61,7 +61,7 @@ def test_programs_are_reproducible_and_vary():
                     "sizeof(double) * (NU + NW)", "return;", "switch (", "tab[", "pow(",
                     "fmin(", "fmax(", "log1p(", "sqrt(", "exp(", "int t,", "for (int64_t t = -3",
                     "double *__restrict u", "int *mp", "*mp = ", "enzyme_checkpoint_region, mp",
-                    "unsigned long long b", "update_at", "calloc("):
+                    "unsigned long long b", "update_at", "calloc(", "#define CF_HVP 1"):
         assert feature in text, feature
 
 
