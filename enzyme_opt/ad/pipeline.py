@@ -27,6 +27,7 @@ from enzyme_opt.abi.virtual_reverse import (lower_virtual_reverse, table_functio
 from enzyme_opt.ad.lower import lower_call_site
 from enzyme_opt.ad.modes.checkpoint import (CheckpointGenerator, is_checkpoint_loop,
                                             lower_checkpoint_calls)
+from enzyme_opt.ad.modes.checkpoint_tangent import is_driver
 from enzyme_opt.ad.modes.fixed_point import (FixedPointForward, FixedPointGenerator,
                                              is_fixed_point_loop, lower_fixed_point_calls)
 from enzyme_opt.ad.modes.fixed_point_marked import outline_marked_loops
@@ -452,6 +453,12 @@ class Context:
                 if isinstance(request, tuple):
                     from enzyme_opt.ad.modes.reverse import SplitGenerator
                     function = request[1].function
+                    if is_driver(function):
+                        raise DifferentiationError(
+                            "reverse mode over the gradient of a checkpointed loop "
+                            "(__enzyme_checkpoint_for or _while) is not supported: differentiate "
+                            "the gradient in forward mode (__enzyme_fwddiff: Hessian-vector "
+                            "products)", self.filename)
                     generator = CheckpointGenerator if is_checkpoint_loop(function) \
                         else FixedPointGenerator if is_fixed_point_loop(function) \
                         else SplitGenerator
