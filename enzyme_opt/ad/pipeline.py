@@ -56,6 +56,7 @@ from enzyme_opt.ir.module import Function, GlobalVariable, Module
 from enzyme_opt.ir.subset import merge_subset, print_subset
 from enzyme_opt.ir.text.parser import unparsed_body
 from enzyme_opt.knowledge.expanded import needs_expansion
+from enzyme_opt.knowledge.modes import FIXED_POINT_PAIR
 
 MAX_ROUNDS = 16
 
@@ -450,6 +451,13 @@ class Context:
         try:
             while self.pending:
                 request, fn = self.pending.pop(0)
+                asked = request[1].function if isinstance(request, tuple) else request.function
+                if FIXED_POINT_PAIR in asked.string_attributes():
+                    raise DifferentiationError(
+                        "differentiating the gradient of a fixed-point loop "
+                        "(__enzyme_fixed_point) again, in forward or reverse mode, is not "
+                        "supported: its adjoint is an iteration to convergence, whose own "
+                        "derivative would need one of its own", self.filename)
                 if isinstance(request, tuple):
                     from enzyme_opt.ad.modes.reverse import SplitGenerator
                     function = request[1].function

@@ -19,4 +19,7 @@ REVERSE_MODES = (REVERSE, AUGMENTED, REVERSE_SPLIT, AUGMENT_SIZE)
 #: must still exist when the reverse pass runs (``ad/sweeps/memory.heap_allocate_rerun_locals``).
 CHECKPOINT_LOOP = "enzyme_opt.checkpointed"
 FIXED_POINT_LOOP = "enzyme_opt.fixed_point"
+#: on the augmented/reverse pair of a fixed-point loop: differentiating it again (second
+#: derivatives of the implicit adjoint iteration) is refused
+FIXED_POINT_PAIR = "enzyme_opt.fixed_point.pair"
 RERUN_LOOPS = (CHECKPOINT_LOOP, FIXED_POINT_LOOP)

@@ -57,7 +57,7 @@ from enzyme_opt.ir.module import Function, GlobalVariable, Module
 from enzyme_opt.ir.values import Argument, ConstantExpr, ConstantFP, ConstantInt, Value, null, zero
 from enzyme_opt.knowledge import calls
 from enzyme_opt.knowledge.calls import call_kind
-from enzyme_opt.knowledge.modes import FIXED_POINT_LOOP
+from enzyme_opt.knowledge.modes import FIXED_POINT_LOOP, FIXED_POINT_PAIR
 
 ENTRY = "__enzyme_fixed_point"
 #: on a loop function: "<where each state is, comma-separated>|<step function>"
@@ -479,6 +479,8 @@ class FixedPointGenerator:
 
     def run(self) -> None:
         refuse_in_driver(self.ctx, "a fixed-point loop (__enzyme_fixed_point)", "")
+        for fn in (self.aug, self.rev):
+            fn.add_string_attribute(FIXED_POINT_PAIR)
         aug = _Loop(self.ctx, self.request, self.aug)
         self._refuse_later_writes(aug)
         module = self.ctx.module
