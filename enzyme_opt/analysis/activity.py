@@ -85,6 +85,37 @@ def refuse_tables_of_shadowed_globals(function, shadowed: dict, ctx) -> None:
                               f"the address of @{held.name} in code instead)")
 
 
+def refuse_shadows_in_use(function, ctx) -> None:
+    """A global's shadow (``!enzyme_shadow !{ptr @dg}``, the program's or the one enzyme-opt
+    gives a mutable global, docs/abi.md) used by the code being
+    differentiated: the code is a derivative differentiated again (forward over reverse,
+    reverse over reverse…), whose inner derivative keeps ``@g``'s derivative in ``@dg``
+    while the outer one would keep its own there too.  The two would share one shadow and
+    the second derivative come out wrong without a word (a Hessian-vector product through
+    such a global was), so it is refused in one line, at the first instruction that uses
+    ``@dg`` or calls a function that does."""
+    shadow_of = {shadow: g for g, shadow in global_shadows(function.module).items()
+                 if isinstance(shadow, GlobalValue)}
+    if not shadow_of:
+        return
+    reach = GlobalReach(shadow_of)
+    for inst in function.instructions():
+        callee = inst.called_function if isinstance(inst, I.CallInst) else None
+        if not any(reach.mentions(o) for o in inst.operands) and not reach(callee):
+            continue
+        shadow_of = {shadow.name: g for shadow, g in shadow_of.items()}
+        names = sorted(shadow_of)
+        g = shadow_of[names[0]]
+        raise ctx.error(inst, f"a derivative differentiated again uses @{names[0]}, where the "
+                              f"derivative of the global @{g.name} is kept: the inner derivative "
+                              f"keeps @{g.name}'s derivative there, and the outer one would keep "
+                              f"its own there too; higher-order derivatives through a global "
+                              f"that carries a derivative are not supported so: give each level "
+                              f"a context of shadows of its own (__enzyme_context, "
+                              f"enzyme_context), or pass the data as an argument with "
+                              f"enzyme_dup")
+
+
 def _shadowed_global_in(constant, shadowed):
     stack, seen = [constant], set()
     while stack:
@@ -400,6 +431,10 @@ class GlobalReach:
             return not self.names.isdisjoint(fn.unparsed_body.mentions)
         return any(self._names_one(operand) for inst in fn.instructions()
                    for operand in inst.operands)
+
+    def mentions(self, value) -> bool:
+        """Is ``value`` one of the globals, or a constant expression of one's address?"""
+        return self._names_one(value)
 
     def _names_one(self, value, depth: int = 0) -> bool:
         if isinstance(value, GlobalValue):

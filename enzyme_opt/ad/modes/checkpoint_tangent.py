@@ -31,7 +31,7 @@ from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function
-from enzyme_opt.ir.values import ConstantInt, Value, null
+from enzyme_opt.ir.values import ConstantInt, Value, null, zero
 
 #: the drivers' parameters, by position: (regions, nregions, bytes, env), then the
 #: per-step functions (``step``; ``step`` and ``gradient`` for the reverse sweep)
@@ -129,10 +129,23 @@ def _env_pair(b: Builder, env: Value, shadow: Value | None, width: int) -> Value
     """``{env, its tangent per lane}`` on the stack: what the tangent step functions read."""
     pair_type = T.StructType((T.ptr,) * (1 + width))
     pair = b.alloca(pair_type, "env.and.tangent")
-    lanes = split_lanes(b, shadow, width) if shadow is not None else [null(T.ptr)] * width
+    if shadow is not None:
+        lanes = split_lanes(b, shadow, width)
+    else:  # nothing with a tangent went in (only a region has one): zeros, one per lane
+        lanes = [_zeroed_like(b, env) for _ in range(width)]
     for k, value in enumerate([env, *lanes]):
         b.store(value, b.gep(pair_type, pair, [ConstantInt(T.i32, 0), ConstantInt(T.i32, k)]))
     return pair
+
+
+def _zeroed_like(b: Builder, env: Value) -> Value:
+    """A zeroed copy's worth of stack for ``env``, the pair's environment (an alloca)."""
+    base = underlying_object(env)
+    if not isinstance(base, I.AllocaInst):
+        raise TypeError(f"the checkpointed loop's environment is not on the stack: {env}")
+    slot = b.alloca(base.allocated_type, "env.tangent")
+    b.store(zero(base.allocated_type), slot)
+    return slot
 
 
 def _tangent_step(gen, inst: I.CallInst, step: Value) -> Function:

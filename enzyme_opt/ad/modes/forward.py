@@ -28,7 +28,7 @@ from enzyme_opt.ad.unread_code import drop_unread_code
 from enzyme_opt.ad.utils import PrimalOf, clone_body, split_lanes
 from enzyme_opt.analysis.activity import (GlobalReach, active_store_without_shadow, carries_data,
                                           float_from_integer_bits_message, global_shadows,
-                                          pointer_from_integer_message,
+                                          pointer_from_integer_message, refuse_shadows_in_use,
                                           refuse_tables_of_shadowed_globals, varied_values)
 from enzyme_opt.analysis.const_memory import read_back_error
 from enzyme_opt.analysis.library import check_library_calls
@@ -112,6 +112,7 @@ class ForwardGenerator:
         globals_with_shadow = global_shadows(self.out.module, self.request.context,
                                              self.width)
         refuse_tables_of_shadowed_globals(self.out, globals_with_shadow, self.ctx)
+        refuse_shadows_in_use(self.out, self.ctx)
         shadows.update(globals_with_shadow)
         #: callees whose call trees touch a global with a shadow (activity.GlobalReach)
         self.reaches_shadowed_globals = GlobalReach(globals_with_shadow)

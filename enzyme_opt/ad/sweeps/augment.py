@@ -34,7 +34,7 @@ from enzyme_opt.ad.sweeps.tape import mirror_on_shadow_tape, shadow_tapes_suppor
 from enzyme_opt.ad.utils import PrimalOf, clone_body, join_lanes, split_lanes
 from enzyme_opt.analysis.activity import (GlobalReach, active_store_without_shadow, carries_data,
                                           float_from_integer_bits_message, global_shadows,
-                                          pointer_from_integer_message,
+                                          pointer_from_integer_message, refuse_shadows_in_use,
                                           refuse_tables_of_shadowed_globals, useful_values,
                                           varied_values)
 from enzyme_opt.analysis.const_memory import read_back_error
@@ -154,6 +154,7 @@ class AugmentedBuilder(CopyShadows, ReverseNeeds, RecordPlanner):
         globals_with_shadow = global_shadows(self.out.module, self.request.context,
                                              self.width)
         refuse_tables_of_shadowed_globals(self.out, globals_with_shadow, self.ctx)
+        refuse_shadows_in_use(self.out, self.ctx)
         self.shadow.update(globals_with_shadow)
         #: callees whose call trees touch a global with a shadow (activity.GlobalReach)
         self.reaches_shadowed_globals = GlobalReach(globals_with_shadow)
