@@ -7,6 +7,7 @@ from enzyme_opt.abi.callsites import has_sret_result
 from enzyme_opt.abi.request import CallSite
 from enzyme_opt.ad.modes import split
 from enzyme_opt.ad.utils import coerce, convert_argument, join_lanes
+from enzyme_opt.analysis.activity import globals_reached
 from enzyme_opt.diagnostics import DifferentiationError
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
@@ -123,7 +124,8 @@ def lower_call_site(context, site: CallSite) -> None:
     else:
         if not site.request.context and mode in (R.FORWARD, R.REVERSE, R.AUGMENTED,
                                                  R.FWDSPLIT):
-            zero_call_private(b, call.function.module, site.request.width)
+            zero_call_private(b, call.function.module, site.request.width,
+                              globals_reached(site.request.function))
         args = derivative_arguments(b, site)
         if mode in (R.REVERSE, R.REVERSE_SPLIT):
             args += differential_return(b, site)

@@ -20,7 +20,7 @@ from enzyme_opt.analysis.local_memory import LocalMemory
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.module import Function, GlobalValue
-from enzyme_opt.ir.values import Argument, Constant, Value
+from enzyme_opt.ir.values import Argument, Constant, InlineAsm, Value
 from enzyme_opt.knowledge import calls
 from enzyme_opt.knowledge.calls import call_kind
 
@@ -114,6 +114,33 @@ def refuse_shadows_in_use(function, ctx) -> None:
                               f"a context of shadows of its own (__enzyme_context, "
                               f"enzyme_context), or pass the data as an argument with "
                               f"enzyme_dup")
+
+
+def globals_reached(function) -> set[str] | None:
+    """The names of the globals ``function``'s call tree names (in operands, constant
+    expressions included); None when the tree may reach code that is not in it (a call
+    through a pointer, a function's address taken), which could name any."""
+    from enzyme_opt.analysis.memory import reachable_functions
+    names: set[str] = set()
+    for fn in reachable_functions(function):
+        for inst in fn.instructions():
+            if isinstance(inst, I.CallInst) and inst.called_function is None and \
+                    not isinstance(inst.callee, InlineAsm):
+                return None
+            callee = inst.callee if isinstance(inst, I.CallInst) else None
+            for operand in inst.operands:
+                if isinstance(operand, Function) and operand is not callee:
+                    return None
+                _global_names(operand, names)
+    return names
+
+
+def _global_names(value, names: set[str], depth: int = 0) -> None:
+    if isinstance(value, GlobalValue):
+        names.add(value.name)
+    elif isinstance(value, Constant) and depth < 8:   # a constant expression's address
+        for operand in value.operands:
+            _global_names(operand, names, depth + 1)
 
 
 def _shadowed_global_in(constant, shadowed):

@@ -180,13 +180,19 @@ def make_call_private(module: Module, g: GlobalVariable) -> None:
     _CALL_PRIVATE.setdefault(module, set()).add(g.name)
 
 
-def zero_call_private(b, module: Module, width: int) -> None:
+def zero_call_private(b, module: Module, width: int, reached: set[str] | None = None) -> None:
     """Before a derivative without a context is called: zero the plain shadows (at its
     width) of the globals that were given shadows unasked.  The program cannot seed or
     read them, and what an earlier call left there (a tangent, an adjoint of the
     global's first value) would be taken for a seed: the derivative must be that of
-    the function as written, where the globals' values carry no derivative in or out."""
+    the function as written, where the globals' values carry no derivative in or out.
+    ``reached``: the names of the globals the derivative's call tree names (None: any),
+    whose shadows alone it uses; the others are left alone, for a derivative called
+    inside another (a Hessian-vector product) would else zero the outer one's tangents
+    of globals it never touches."""
     names = _CALL_PRIVATE.get(module, ())
+    if reached is not None:
+        names = [name for name in names if name in reached]
     if not names:
         return
     memset = module.get_or_declare("llvm.memset.p0.i64",

@@ -33,6 +33,9 @@
  *               (objects are made for every call and not freed: a few hundred small ones);
  *   FUZZ_SCALAR_ONLY  no vector-mode checks (widths 2 and 4): the program calls through
  *               function pointers, which vector mode refuses.
+ *   FUZZ_HVP    forward mode over reverse mode too (fuzz_check_hvp: a Hessian-vector
+ *               product against differences of the reverse-mode gradient); only in programs
+ *               with none of the parameters above and no global.
  * In split mode *N, cd and *s are overwritten between the two calls, like x, out and g_w.
  *
  * Output (read by tests/fuzz/run.py): one line per failed or discarded check,
@@ -86,6 +89,12 @@ typedef unsigned long long fuzz_bits;
 #endif
 #ifndef FUZZ_EXT
 #define FUZZ_EXT 0
+#endif
+#ifndef FUZZ_HVP
+#define FUZZ_HVP 0
+#endif
+#if FUZZ_HVP && (HAS_GLOBAL || FUZZ_NPTR || FUZZ_STATE || FUZZ_CDATA || FUZZ_EXT)
+#error "FUZZ_HVP needs a program without a global or optional parameters"
 #endif
 
 #if FUZZ_STATE
@@ -303,7 +312,16 @@ static real fuzz_load(const double *p, real *x, real *out) {
   return (real)p[NX];
 }
 
+#if FUZZ_HVP
+static int fuzz_hvp_row = -1; /* >= 0: fuzz_L is the gradient's component row (fuzz_check_hvp) */
+static double fuzz_gradient_row(const double *p, int row);
+#endif
+
 static double fuzz_L(const double *p) {
+#if FUZZ_HVP
+  if (fuzz_hvp_row >= 0)
+    return fuzz_gradient_row(p, fuzz_hvp_row);
+#endif
   real x[NX], out[NO];
   struct fuzz_state s;
   real a = fuzz_load(p, x, out);
@@ -703,6 +721,53 @@ static void fuzz_check_split_width2(void) {
  * then sees a difference that is not enzyme-opt's). */
 static volatile double fuzz_opaque_zero = 0.0;
 
+#if FUZZ_HVP
+/* Forward mode over reverse mode (a Hessian-vector product): the tangent, along the first
+ * direction, of the gradient fuzz_check_reverse computes, made a function of x and a. Its
+ * reference is the finite difference along that direction of each component of that
+ * gradient, computed by reverse mode (itself checked against differences of L above).
+ * Only in programs with none of the optional parameters and no global (gen.py). */
+FUZZ_NOINLINE static void fuzz_gradient(real *x, real *dx, real *out, real *dout, real *a,
+                                        real *da) {
+  *da = __enzyme_autodiff((void *)target, enzyme_dup, x, dx, enzyme_dup, out, dout,
+                          enzyme_const, NX, *a);
+}
+
+static double fuzz_gradient_row(const double *p, int row) {
+  real x[NX], dx[NX] = {0}, out[NO], dout[NO], da = 0;
+  real a = fuzz_load(p, x, out);
+  for (int j = 0; j < NO; j++)
+    dout[j] = (real)FUZZ_C[j];
+  fuzz_gradient(x, dx, out, dout, &a, &da);
+  return row < NX ? dx[row] : da;
+}
+
+static void fuzz_check_hvp(void) {
+  double v[NP];
+  fuzz_direction(0, v);
+  real x[NX], tx[NX], dx[NX] = {0}, tdx[NX] = {0}, out[NO], tout[NO] = {0}, dout[NO];
+  real tdout[NO] = {0}, da = 0, tda = 0;
+  real a = fuzz_load(fuzz_base, x, out), ta = (real)v[NX];
+  for (int i = 0; i < NX; i++)
+    tx[i] = (real)v[i];
+  for (int j = 0; j < NO; j++)
+    dout[j] = (real)FUZZ_C[j];
+  __enzyme_fwddiff((void *)fuzz_gradient, enzyme_dup, x, tx, enzyme_dup, dx, tdx, enzyme_dup,
+                   out, tout, enzyme_dup, dout, tdout, enzyme_dup, &a, &ta, enzyme_dup, &da,
+                   &tda);
+  fuzz_ad_array("hvp", tdx, NX);
+  fuzz_ad("hvp", NX, tda);
+#ifdef FUZZ_SABOTAGE_HVP /* tests/unit/fuzz: a wrong Hessian-vector product must be reported */
+  tdx[0] += FUZZ_SABOTAGE_HVP * (1.0 + fabs(tdx[0]));
+#endif
+  for (int row = 0; row <= NX; row++) {
+    fuzz_hvp_row = row;
+    fuzz_compare("hvp", row, row < NX ? tdx[row] : tda, v);
+  }
+  fuzz_hvp_row = -1;
+}
+#endif
+
 static int fuzz_check_all(void) {
   /* Base point: multiples of 1/16 in [-1, 1) (exact in float). */
   double zero = fuzz_opaque_zero;
@@ -718,6 +783,9 @@ static int fuzz_check_all(void) {
   fuzz_check_reverse();
   fuzz_check_split();
   fuzz_check_forward();
+#if FUZZ_HVP
+  fuzz_check_hvp();
+#endif
 /* the global has one shadow (@d_g_w): no room for a second lane; FUZZ_SCALAR_ONLY: calls
  * through function pointers (gen_pointers.py), refused in vector mode */
 #if !HAS_GLOBAL && !FUZZ_SCALAR_ONLY

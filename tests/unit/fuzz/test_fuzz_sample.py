@@ -54,6 +54,17 @@ def test_a_wrong_gradient_is_reported_as_wrong():
     assert "reverse-width2.lane1[0]" in detail        # and batched reverse mode's lanes
 
 
+def test_a_wrong_hessian_vector_product_is_reported_as_wrong():
+    """Forward over reverse is checked (fuzz_runtime.h's FUZZ_HVP, seed 3): a product
+    perturbed by 5 % must be `wrong`, and the unperturbed program checks it."""
+    assert gen.generate(3).hvp
+    with tempfile.TemporaryDirectory() as tmp:
+        verdict, detail, _ = run.check_source(gen.generate(3).source(), "O2", Path(tmp),
+                                           cflags=("-DFUZZ_SABOTAGE_HVP=0.05",))
+    assert verdict == "wrong", (verdict, detail)
+    assert detail.startswith("hvp[0]"), detail
+
+
 def test_a_derivative_unlike_the_conservative_one_is_reported():
     """The conservative comparison can fail: the --no-reuse binary's first AD value perturbed by
     1e-9 relative (far below what finite differences can see) is `reuse-differs` (seed 6: a
