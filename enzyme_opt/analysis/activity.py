@@ -132,13 +132,25 @@ def globals_reached(function) -> set[str] | None:
                 if isinstance(operand, Function) and operand is not callee:
                     return None
                 _global_names(operand, names)
+    # and the globals whose addresses those hold (a table of pointers to them)
+    work = list(names)
+    while work:
+        held = function.module.get(work.pop())
+        found: set[str] = set()
+        if held is not None and getattr(held, "initializer", None) is not None:
+            _global_names(held.initializer, found)
+        for name in found - names:
+            if isinstance(function.module.get(name), Function):
+                return None
+            names.add(name)
+            work.append(name)
     return names
 
 
 def _global_names(value, names: set[str], depth: int = 0) -> None:
     if isinstance(value, GlobalValue):
         names.add(value.name)
-    elif isinstance(value, Constant) and depth < 8:   # a constant expression's address
+    elif isinstance(value, Constant) and depth < 16:   # constant expressions, aggregates
         for operand in value.operands:
             _global_names(operand, names, depth + 1)
 
