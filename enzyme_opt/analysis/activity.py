@@ -20,7 +20,7 @@ from enzyme_opt.analysis.local_memory import LocalMemory
 from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.module import Function, GlobalValue
-from enzyme_opt.ir.values import Argument, Constant, InlineAsm, Value
+from enzyme_opt.ir.values import Argument, Constant, ConstantInt, InlineAsm, Value
 from enzyme_opt.knowledge import calls
 from enzyme_opt.knowledge.calls import call_kind
 
@@ -93,20 +93,42 @@ def refuse_shadows_in_use(function, ctx) -> None:
     while the outer one would keep its own there too.  The two would share one shadow and
     the second derivative come out wrong without a word (a Hessian-vector product through
     such a global was), so it is refused in one line, at the first instruction that uses
-    ``@dg`` or calls a function that does."""
-    shadow_of = {shadow: g for g, shadow in global_shadows(function.module).items()
+    ``@dg`` or calls a function that does.  A derivative call's zeroing of ``@dg`` (all
+    shadows, when its call tree calls through a pointer) does not count when the code never
+    names ``@g`` itself: the outer derivative then keeps nothing in ``@dg``."""
+    from enzyme_opt.analysis.memory import reachable_functions
+    shadow_of = {shadow.name: g for g, shadow in global_shadows(function.module).items()
                  if isinstance(shadow, GlobalValue)}
     if not shadow_of:
         return
-    reach = GlobalReach(shadow_of)
+    tree = reachable_functions(function)
+    named: set[str] = set()
+    for fn in tree:
+        for inst in fn.instructions():
+            for operand in inst.operands:
+                _global_names(operand, named)
+
+    def used(inst) -> str | None:
+        names: set[str] = set()
+        for operand in inst.operands:
+            _global_names(operand, names)
+        hits = sorted(names & shadow_of.keys())
+        if hits and _zeroes(inst) and shadow_of[hits[0]].name not in named:
+            return None
+        return hits[0] if hits else None
+
+    direct = {fn: next((u for u in map(used, fn.instructions()) if u), None) for fn in tree}
     for inst in function.instructions():
+        shadow = used(inst)
         callee = inst.called_function if isinstance(inst, I.CallInst) else None
-        if not any(reach.mentions(o) for o in inst.operands) and not reach(callee):
+        if shadow is None and callee is not None and callee is not function and \
+                not callee.is_declaration:
+            shadow = next((direct[fn] for fn in reachable_functions(callee)
+                           if direct.get(fn)), None)
+        if shadow is None:
             continue
-        shadow_of = {shadow.name: g for shadow, g in shadow_of.items()}
-        names = sorted(shadow_of)
-        g = shadow_of[names[0]]
-        raise ctx.error(inst, f"a derivative differentiated again uses @{names[0]}, where the "
+        g = shadow_of[shadow]
+        raise ctx.error(inst, f"a derivative differentiated again uses @{shadow}, where the "
                               f"derivative of the global @{g.name} is kept: the inner derivative "
                               f"keeps @{g.name}'s derivative there, and the outer one would keep "
                               f"its own there too; higher-order derivatives through a global "
@@ -114,6 +136,17 @@ def refuse_shadows_in_use(function, ctx) -> None:
                               f"a context of shadows of its own (__enzyme_context, "
                               f"enzyme_context), or pass the data as an argument with "
                               f"enzyme_dup")
+
+
+def _zeroes(inst) -> bool:
+    """Is ``inst`` a ``memset`` to zero or a store of zero (a derivative call's zeroing of
+    shadows, as LLVM may have rewritten it)?"""
+    if isinstance(inst, I.StoreInst):
+        value = inst.value
+        return isinstance(value, Constant) and value.is_zero
+    callee = inst.called_function if isinstance(inst, I.CallInst) else None
+    return callee is not None and callee.name.startswith("llvm.memset.") and \
+        isinstance(inst.arg(1), ConstantInt) and inst.arg(1).value == 0
 
 
 def globals_reached(function) -> set[str] | None:
