@@ -102,11 +102,7 @@ def refuse_shadows_in_use(function, ctx) -> None:
     if not shadow_of:
         return
     tree = reachable_functions(function)
-    named: set[str] = set()
-    for fn in tree:
-        for inst in fn.instructions():
-            for operand in inst.operands:
-                _global_names(operand, named)
+    named, _ = _tree_globals(tree)
 
     def used(inst) -> str | None:
         names: set[str] = set()
@@ -154,17 +150,9 @@ def globals_reached(function) -> set[str] | None:
     expressions included); None when the tree may reach code that is not in it (a call
     through a pointer, a function's address taken), which could name any."""
     from enzyme_opt.analysis.memory import reachable_functions
-    names: set[str] = set()
-    for fn in reachable_functions(function):
-        for inst in fn.instructions():
-            if isinstance(inst, I.CallInst) and inst.called_function is None and \
-                    not isinstance(inst.callee, InlineAsm):
-                return None
-            callee = inst.callee if isinstance(inst, I.CallInst) else None
-            for operand in inst.operands:
-                if isinstance(operand, Function) and operand is not callee:
-                    return None
-                _global_names(operand, names)
+    names, opaque = _tree_globals(reachable_functions(function))
+    if opaque:
+        return None
     # and the globals whose addresses those hold (a table of pointers to them)
     work = list(names)
     while work:
@@ -178,6 +166,24 @@ def globals_reached(function) -> set[str] | None:
             names.add(name)
             work.append(name)
     return names
+
+
+def _tree_globals(functions) -> tuple[set[str], bool]:
+    """The names of the globals ``functions`` name in operands, and whether they may also
+    run code that is not among them (a call through a pointer, a function's address
+    taken)."""
+    names: set[str] = set()
+    opaque = False
+    for fn in functions:
+        for inst in fn.instructions():
+            callee = inst.callee if isinstance(inst, I.CallInst) else None
+            if callee is not None and not isinstance(callee, (Function, InlineAsm)):
+                opaque = True
+            for operand in inst.operands:
+                if isinstance(operand, Function) and operand is not callee:
+                    opaque = True
+                _global_names(operand, names)
+    return names, opaque
 
 
 def _global_names(value, names: set[str], depth: int = 0) -> None:
@@ -503,10 +509,6 @@ class GlobalReach:
             return not self.names.isdisjoint(fn.unparsed_body.mentions)
         return any(self._names_one(operand) for inst in fn.instructions()
                    for operand in inst.operands)
-
-    def mentions(self, value) -> bool:
-        """Is ``value`` one of the globals, or a constant expression of one's address?"""
-        return self._names_one(value)
 
     def _names_one(self, value, depth: int = 0) -> bool:
         if isinstance(value, GlobalValue):
