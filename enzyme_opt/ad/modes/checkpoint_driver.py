@@ -191,7 +191,7 @@ def reverse_driver(module: Module) -> Function:
     malloc = module.get_or_declare("malloc", T.FunctionType(T.ptr, (T.i64,)))
     again = b.call(malloc, [b.add(size, ConstantInt(T.i64, 1))], "state.again")
     _region_loop(b, region, regions, nregions, lambda b, base, length, offset: b.call(
-        _memcpy(module), [b.byte_gep(again, offset), base, length, ConstantInt(T.i1, 0)]))
+        memcpy_intrinsic(module), [b.byte_gep(again, offset), base, length, ConstantInt(T.i1, 0)]))
     table.load(state, ConstantInt(T.i64, -1), n, regions, nregions)
     same = b.alloca(T.i1, "same")
     b.store(ConstantInt(T.i1, 1), same)
@@ -311,7 +311,8 @@ def _region_loop(b: Builder, region: T.StructType, regions: Value, nregions: Val
     b.at_end(done)
 
 
-def _memcpy(module: Module) -> Function:
+def memcpy_intrinsic(module: Module) -> Function:
+    """``llvm.memcpy.p0.p0.i64``, declared in ``module``."""
     return module.get_or_declare("llvm.memcpy.p0.p0.i64",
                                  T.FunctionType(T.void, (T.ptr, T.ptr, T.i64, T.i1)))
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from enzyme_opt.abi import request as R
 from enzyme_opt.ad.modes.checkpoint_driver import (FORWARD_NAME, REVERSE_NAME, STEP,
-                                                   region_type)
+                                                   memcpy_intrinsic, region_type)
 from enzyme_opt.ad.utils import join_lanes, new_internal_function, split_lanes
 from enzyme_opt.analysis.types import underlying_object, uses_through_offsets
 from enzyme_opt.demangle import PREPROCESS_PREFIX
@@ -31,7 +31,7 @@ from enzyme_opt.ir import instructions as I
 from enzyme_opt.ir import types as T
 from enzyme_opt.ir.builder import Builder
 from enzyme_opt.ir.module import Function
-from enzyme_opt.ir.values import ConstantInt, Value, null, zero
+from enzyme_opt.ir.values import ConstantInt, Value, null
 
 #: the drivers' parameters, by position: (regions, nregions, bytes, env), then the
 #: per-step functions (``step``; ``step`` and ``gradient`` for the reverse sweep)
@@ -86,6 +86,9 @@ def tangent_driver_call(gen, inst: I.CallInst) -> None:
                                            gen.t(args[REGIONS]), count.value, args[BYTES], width)
     args[REGIONS], args[BYTES] = regions, size
     args[NREGIONS] = ConstantInt(T.i64, count.value * (1 + width))
+    if gen.t(args[ENV]) is None:   # only a region has a tangent: no step argument has one
+        raise gen.fail(inst, "forward mode over a checkpointed loop whose step is given no "
+                             "argument with a tangent is not supported")
     args[ENV] = _env_pair(b, args[ENV], gen.t(args[ENV]), width)
     for position in STEP_FUNCTIONS[_driver_name(fn)]:
         args[position] = _tangent_step(gen, inst, args[position])
@@ -102,7 +105,7 @@ def _regions_with_tangents(b: Builder, region: T.StructType, regions: Value,
     bytes of them all."""
     array_type = T.ArrayType(count * (1 + width), region)
     array = b.alloca(array_type, "regions.and.tangents")
-    b.call(_memcpy(b.function.module), [array, regions,
+    b.call(memcpy_intrinsic(b.function.module), [array, regions,
                                         ConstantInt(T.i64, count * T.alloc_size(region)),
                                         ConstantInt(T.i1, 0)])
     total = size
@@ -125,27 +128,17 @@ def _regions_with_tangents(b: Builder, region: T.StructType, regions: Value,
     return array, total
 
 
-def _env_pair(b: Builder, env: Value, shadow: Value | None, width: int) -> Value:
-    """``{env, its tangent per lane}`` on the stack: what the tangent step functions read."""
-    pair_type = T.StructType((T.ptr,) * (1 + width))
+def _pair_type(width: int) -> T.StructType:
+    """``{env, its tangent per lane}``: what the tangent step functions are handed."""
+    return T.StructType((T.ptr,) * (1 + width))
+
+
+def _env_pair(b: Builder, env: Value, shadow: Value, width: int) -> Value:
+    pair_type = _pair_type(width)
     pair = b.alloca(pair_type, "env.and.tangent")
-    if shadow is not None:
-        lanes = split_lanes(b, shadow, width)
-    else:  # nothing with a tangent went in (only a region has one): zeros, one per lane
-        lanes = [_zeroed_like(b, env) for _ in range(width)]
-    for k, value in enumerate([env, *lanes]):
+    for k, value in enumerate([env, *split_lanes(b, shadow, width)]):
         b.store(value, b.gep(pair_type, pair, [ConstantInt(T.i32, 0), ConstantInt(T.i32, k)]))
     return pair
-
-
-def _zeroed_like(b: Builder, env: Value) -> Value:
-    """A zeroed copy's worth of stack for ``env``, the pair's environment (an alloca)."""
-    base = underlying_object(env)
-    if not isinstance(base, I.AllocaInst):
-        raise TypeError(f"the checkpointed loop's environment is not on the stack: {env}")
-    slot = b.alloca(base.allocated_type, "env.tangent")
-    b.store(zero(base.allocated_type), slot)
-    return slot
 
 
 def _tangent_step(gen, inst: I.CallInst, step: Value) -> Function:
@@ -166,14 +159,10 @@ def _tangent_step(gen, inst: I.CallInst, step: Value) -> Function:
     module.derived_from[fn.name] = module.derived_from.get(step.name, step.name)
     b = Builder(fn.append_block("entry"))
     pair, j = fn.args
-    pair_type = T.StructType((T.ptr,) * (1 + width))
+    pair_type = _pair_type(width)
     fields = [b.load(T.ptr, b.gep(pair_type, pair, [ConstantInt(T.i32, 0), ConstantInt(T.i32, k)]))
               for k in range(1 + width)]
     shadow = join_lanes(b, fields[1:], T.ptr, width)
     b.ret(b.call(derivative, [fields[0], shadow, j], "going"))
     return fn
 
-
-def _memcpy(module) -> Function:
-    return module.get_or_declare("llvm.memcpy.p0.p0.i64",
-                                 T.FunctionType(T.void, (T.ptr, T.ptr, T.i64, T.i1)))
