@@ -327,6 +327,10 @@ static void cf_hvp(int scheme, cf_run *r) {
   for (int i = 0; i < NK; i++)
     r->grad[NU + NW + i] = tdk[i];
   r->grad[NU + NW + NK] = tdp;
+#ifdef CF_SABOTAGE_HVP /* tests/unit/fuzz: a wrong checkpointed product must be reported */
+  if (scheme >= 0)
+    r->grad[0] += CF_SABOTAGE_HVP * (1.0 + fabs(r->grad[0]));
+#endif
 }
 #endif
 
@@ -470,6 +474,28 @@ static void cf_print_run(const char *what, const cf_run *r, int forward) {
   cf_ad(label, "counter", (double)r->counter);
 }
 
+/* A checkpointed run through scheme s (its gradient, or the gradient's tangent, in grad)
+ * against the plain loop's (CF_REL), with the memory's tangents too when `tangents`; the
+ * memory it left against the plain primal's; the scheme taped exactly n steps. */
+static void cf_against_plain(const char *kind, int s, const cf_run *r, const cf_run *plain,
+                             const cf_run *primal, int tangents) {
+  char what[64];
+  long long taped = ckpt_stats.taped_steps;
+  snprintf(what, sizeof what, "%s.%s", kind, cf_scheme_names[s]);
+  cf_print_run(what, r, 0);
+  for (int i = 0; i < CF_NP; i++)
+    cf_close(what, cf_name(i, 0), r->grad[i], plain->grad[i]);
+  if (tangents) {
+    snprintf(what, sizeof what, "%s.%s.tangent", kind, cf_scheme_names[s]);
+    for (int m = 0; m < CF_NM; m++)
+      cf_close(what, cf_name(m, 1), r->dmem[m], plain->dmem[m]);
+  }
+  snprintf(what, sizeof what, "%s.%s.memory", kind, cf_scheme_names[s]);
+  cf_same_memory(what, r, primal, 0);
+  snprintf(what, sizeof what, "%s.%s.scheme", kind, cf_scheme_names[s]);
+  cf_same(what, "taped-steps", (double)taped, (double)cf_n);
+}
+
 static void cf_check_n(void) {
   static cf_run primal, primal_ckpt, plain_ad, ckpt_ad, plain_fwd, ckpt_fwd;
   char what[64];
@@ -496,15 +522,7 @@ static void cf_check_n(void) {
   }
   for (int s = 0; s < CF_NSCHEMES; s++) {
     cf_reverse(s, &ckpt_ad);
-    long long taped = ckpt_stats.taped_steps;
-    snprintf(what, sizeof what, "ckpt-ad.%s", cf_scheme_names[s]);
-    cf_print_run(what, &ckpt_ad, 0);
-    for (int i = 0; i < CF_NP; i++)
-      cf_close(what, cf_name(i, 0), ckpt_ad.grad[i], plain_ad.grad[i]);
-    snprintf(what, sizeof what, "ckpt-ad.%s.memory", cf_scheme_names[s]);
-    cf_same_memory(what, &ckpt_ad, &primal, 0);
-    snprintf(what, sizeof what, "ckpt-ad.%s.scheme", cf_scheme_names[s]);
-    cf_same(what, "taped-steps", (double)taped, (double)cf_n);
+    cf_against_plain("ckpt-ad", s, &ckpt_ad, &plain_ad, &primal, 0);
     snprintf(what, sizeof what, "ckpt-ad.%s.fd", cf_scheme_names[s]);
     for (int i = 0; i < CF_NP; i++)
       cf_against_fd(what, cf_name(i, 0), ckpt_ad.grad[i], fd[i]);
@@ -536,18 +554,7 @@ static void cf_check_n(void) {
   cf_same_memory("plain-hvp.memory", &plain_hvp, &primal, 0);
   for (int s = 0; s < CF_NSCHEMES; s++) {
     cf_hvp(s, &ckpt_hvp);
-    long long taped = ckpt_stats.taped_steps;
-    snprintf(what, sizeof what, "ckpt-hvp.%s", cf_scheme_names[s]);
-    cf_print_run(what, &ckpt_hvp, 0);
-    for (int i = 0; i < CF_NP; i++)
-      cf_close(what, cf_name(i, 0), ckpt_hvp.grad[i], plain_hvp.grad[i]);
-    snprintf(what, sizeof what, "ckpt-hvp.%s.tangent", cf_scheme_names[s]);
-    for (int m = 0; m < CF_NM; m++)
-      cf_close(what, cf_name(m, 1), ckpt_hvp.dmem[m], plain_hvp.dmem[m]);
-    snprintf(what, sizeof what, "ckpt-hvp.%s.memory", cf_scheme_names[s]);
-    cf_same_memory(what, &ckpt_hvp, &primal, 0);
-    snprintf(what, sizeof what, "ckpt-hvp.%s.scheme", cf_scheme_names[s]);
-    cf_same(what, "taped-steps", (double)taped, (double)cf_n);
+    cf_against_plain("ckpt-hvp", s, &ckpt_hvp, &plain_hvp, &primal, 1);
   }
 #endif
 }

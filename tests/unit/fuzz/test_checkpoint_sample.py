@@ -42,6 +42,17 @@ def test_a_wrong_checkpointed_gradient_is_reported_as_wrong():
     assert checkpoint.where(checkpoint.Outcome(3, "O1", verdict, detail)) == " [checkpoint]"
 
 
+def test_a_wrong_checkpointed_hessian_vector_product_is_reported_as_wrong():
+    """Forward over reverse is compared too (CF_HVP, seed 4): the checkpointed product
+    perturbed by 5 % (one component) must be `wrong` against the plain loop's."""
+    assert checkpoint.generate(4).hvp
+    with tempfile.TemporaryDirectory() as tmp:
+        verdict, detail, _ = run.check_source(checkpoint.generate(4).source(), "O1", Path(tmp),
+                                              cflags=("-DCF_SABOTAGE_HVP=0.05",))
+    assert verdict == "wrong", (verdict, detail)
+    assert "ckpt-hvp.periodic1.n" in detail and "[u0]" in detail, detail
+
+
 def test_a_checkpointed_derivative_unlike_the_conservative_one_is_reported():
     """checkpoint_runtime.h's values are compared too: the --no-reuse binary's first one
     perturbed by 1e-9 relative is `reuse-differs`."""
