@@ -19,14 +19,14 @@ void __enzyme_autodiff(void *, ...);
 void __enzyme_fwddiff(void *, ...);
 #define N 3
 
+// z <- (z + x / z) / 2 elementwise (Newton's square root), until it settles.
 __attribute__((noinline)) static int step(int64_t i, double *z, const double *x,
                                           const double *tol) {
-  double next[N], change = 0;
-  for (int k = 0; k < N; k++)
-    next[k] = 0.3 * cos(z[(k + 1) % N] - x[k] * z[k]) + 0.25 * x[k] * x[k];
+  double change = 0;
   for (int k = 0; k < N; k++) {
-    change = fmax(change, fabs(next[k] - z[k]));
-    z[k] = next[k];
+    double next = 0.5 * (z[k] + x[k] / z[k]);
+    change = fmax(change, fabs(next - z[k]));
+    z[k] = next;
   }
   return change > *tol;
 }
@@ -34,7 +34,7 @@ __attribute__((noinline)) static int step(int64_t i, double *z, const double *x,
 static double solve(double *z, const double *x, const double *tol) {
   __enzyme_fixed_point((void *)step, enzyme_fp_state, z, (int64_t)sizeof(double[N]),
                        enzyme_fp_reduction, 1e-28, z, x, tol);
-  return z[0] * z[1] + z[2] * z[2];
+  return z[0] * z[1] + z[2] * z[2] * z[2];
 }
 
 __attribute__((noinline)) static void grad(double *z, double *dz, double *x, double *dx,
@@ -43,7 +43,7 @@ __attribute__((noinline)) static void grad(double *z, double *dz, double *x, dou
 }
 
 int main(void) {
-  double tol = 1e-15, z[N] = {0}, dz[N] = {0}, x[N] = {0.5, 0.7, 0.9}, g[N] = {0};
+  double tol = 1e-15, z[N] = {1, 1, 1}, dz[N] = {0}, x[N] = {0.5, 0.7, 0.9}, g[N] = {0};
   double tz[N] = {0}, tdz[N] = {0}, v[N] = {1, -0.5, 0.25}, hv[N] = {0};
 #ifdef REVERSE_OVER_REVERSE
   __enzyme_autodiff((void *)grad, enzyme_dup, z, tz, enzyme_dup, dz, tdz, enzyme_dup, x, v,
